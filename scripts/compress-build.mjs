@@ -1,0 +1,28 @@
+// Writes .br and .gz beside every text asset of the web build, so the server sends
+// pre-compressed files (see @fastify/static preCompressed) without compressing per request.
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const root = process.argv[2] ?? 'build/client';
+const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|xml|webmanifest|map)$/;
+
+function walk(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) walk(path);
+    else if (COMPRESSIBLE.test(name)) compress(path);
+  }
+}
+
+function compress(path) {
+  const data = readFileSync(path);
+  if (data.length < 512) return;
+  writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
+  writeFileSync(
+    `${path}.br`,
+    brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+}
+
+walk(root);

@@ -1,0 +1,47 @@
+import type { FastifyRequest } from 'fastify';
+import type { TokenClaims } from '#server/auth/tokens.ts';
+import type { UserRow } from '#server/db/schema.ts';
+import { forbidden, unauthorized } from '#server/http/errors.ts';
+import { findUserById } from '#server/users/repository.ts';
+
+// Request guards, used as preHandlers. They throw HttpErrors; the central handler
+// turns them into 401/403 answers. `request.user` is set once requireUser has passed.
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: UserRow | null;
+    claims: TokenClaims | null;
+  }
+}
+
+const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, value] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && value ? value.trim() : undefined;
+}
+
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  const token = bearerToken(request);
+  if (!token) throw unauthorized();
+  const { tokens, database } = request.server.deps;
+  const claims = await tokens.verify(token);
+  if (!claims) throw unauthorized(SESSION_ENDED);
+  const user = await findUserById(database.db, claims.sub);
+  if (!user || user.tokenVersion !== claims.tv) throw unauthorized(SESSION_ENDED);
+  request.user = user;
+  request.claims = claims;
+}
+
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  await requireUser(request);
+  if (request.user?.role !== 'Admin') throw forbidden('This area is for administrators only.');
+}
+
+/** The signed-in user; only call after requireUser has run as a preHandler. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

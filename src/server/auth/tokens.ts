@@ -1,0 +1,45 @@
+import { jwtVerify, SignJWT } from 'jose';
+
+// Session tokens are HS256 JWTs. `tv` is the user's token version: a password change or
+// reset bumps it, so every token issued before stops working (checked in requireUser).
+
+export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+export interface TokenClaims {
+  sub: string;
+  tv: number;
+  /** Set on impersonation tokens: the admin acting as the user. */
+  imp?: string;
+}
+
+export interface TokenService {
+  sign(claims: TokenClaims, ttlSeconds?: number): Promise<string>;
+  verify(token: string): Promise<TokenClaims | null>;
+}
+
+export function createTokenService(secret: string): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign(claims, ttlSeconds = SESSION_TTL_SECONDS) {
+      const payload: Record<string, unknown> = { tv: claims.tv };
+      if (claims.imp) payload.imp = claims.imp;
+      return new SignJWT(payload)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(claims.sub)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+        .sign(key);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return null;
+        const claims: TokenClaims = { sub: payload.sub, tv: payload.tv };
+        if (typeof payload.imp === 'string') claims.imp = payload.imp;
+        return claims;
+      } catch {
+        return null;
+      }
+    },
+  };
+}

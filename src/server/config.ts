@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+// Environment variables parsed once at start (DESIGN §7). An invalid value stops the
+// start with a message naming the variable; nothing deeper reads process.env.
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .default('false')
+  .transform((v) => v === 'true' || v === '1');
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
+      .optional(),
+  ),
+  JWT_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  ADMIN_EMAIL: optional.pipe(z.email('must be an e-mail address').optional()),
+  ADMIN_PASSWORD: optional.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+  PUBLIC_URL: z.url('must be an absolute URL').default('http://localhost:3000'),
+  SMTP_URL: optional.pipe(z.url('must be an smtp:// or smtps:// URL').optional()),
+  MAIL_FROM: optional,
+  ENQUIRY_TO: optional.pipe(z.email('must be an e-mail address').optional()),
+  ALLOW_PRIVATE_WEBHOOKS: bool,
+  TRUST_PROXY: bool,
+  BILLING_PROVIDER: z.enum(['local', 'zoho']).default('local'),
+  N8N_API_URL: optional,
+  N8N_API_KEY: optional,
+  N8N_RAILWAY_URL: optional,
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  HELPDESK_URL: optional.pipe(z.url('must be an absolute URL').optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_ROOT: z.string().min(1).default('./build/client'),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string | undefined;
+  admin: { email: string | undefined; password: string | undefined };
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string | undefined;
+  enquiryTo: string | undefined;
+  allowPrivateWebhooks: boolean;
+  trustProxy: boolean;
+  billingProvider: 'local' | 'zoho';
+  n8n: { apiUrl: string | undefined; apiKey: string | undefined; railwayUrl: string | undefined };
+  stripe: { secretKey: string | undefined; webhookSecret: string | undefined };
+  helpdeskUrl: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  webRoot: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
+    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    enquiryTo: e.ENQUIRY_TO,
+    allowPrivateWebhooks: e.ALLOW_PRIVATE_WEBHOOKS,
+    trustProxy: e.TRUST_PROXY,
+    billingProvider: e.BILLING_PROVIDER,
+    n8n: { apiUrl: e.N8N_API_URL, apiKey: e.N8N_API_KEY, railwayUrl: e.N8N_RAILWAY_URL },
+    stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET },
+    helpdeskUrl: e.HELPDESK_URL,
+    logLevel: e.LOG_LEVEL,
+    webRoot: e.WEB_ROOT,
+  };
+}

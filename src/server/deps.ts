@@ -1,0 +1,24 @@
+import type { TokenService } from '#server/auth/tokens.ts';
+import type { Config } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
+
+// Everything buildApp needs from outside. Tests pass their own (a fresh database,
+// fake integrations on loopback); main.ts passes the real ones.
+
+export interface RateLimit {
+  max: number;
+  timeWindowMs: number;
+}
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  tokens: TokenService;
+  limits?: { auth?: RateLimit };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}

@@ -1,0 +1,75 @@
+import { audit } from '#server/audit/audit.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '#server/auth/passwords.ts';
+import type { TokenService } from '#server/auth/tokens.ts';
+import type { Db } from '#server/db/client.ts';
+import type { UserRow } from '#server/db/schema.ts';
+import { conflict, unauthorized } from '#server/http/errors.ts';
+import { findUserByEmail, insertUser } from '#server/users/repository.ts';
+import { authMessages, type Login, type Register } from '#shared/auth.ts';
+
+// Sign-up and sign-in. Plain arguments in, plain data out; routes.ts does the HTTP.
+
+interface Context {
+  db: Db;
+  tokens: TokenService;
+  ip: string;
+}
+
+export interface Session {
+  token: string;
+  user: UserRow;
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+export async function register({ db, tokens, ip }: Context, input: Register): Promise<Session> {
+  const emailTaken = () => conflict(authMessages.emailTaken, { email: authMessages.emailTaken });
+  if (await findUserByEmail(db, input.email)) throw emailTaken();
+  let user: UserRow;
+  try {
+    user = await insertUser(db, {
+      name: input.name,
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      companyName: input.companyName ?? null,
+      companyCode: input.companyCode ?? null,
+      acceptedTos: input.acceptedTOS,
+    });
+  } catch (error) {
+    // Two sign-ups with one address at the same moment: the unique index decides.
+    if (causeCode(error) === UNIQUE_VIOLATION) throw emailTaken();
+    throw error;
+  }
+  await audit(db, { source: 'auth', message: 'Account registered', userId: user.id, ip });
+  return { token: await tokens.sign({ sub: user.id, tv: user.tokenVersion }), user };
+}
+
+export async function login({ db, tokens, ip }: Context, input: Login): Promise<Session> {
+  const user = await findUserByEmail(db, input.email);
+  const ok = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyAgainstDummy(input.password);
+  if (!user || !ok) {
+    await audit(db, {
+      level: 'warning',
+      source: 'auth',
+      message: 'Failed sign-in',
+      userId: user?.id ?? null,
+      ip,
+      details: { email: input.email.trim().toLowerCase() },
+    });
+    throw unauthorized(authMessages.badCredentials);
+  }
+  await audit(db, { source: 'auth', message: 'Signed in', userId: user.id, ip });
+  return { token: await tokens.sign({ sub: user.id, tv: user.tokenVersion }), user };
+}
+
+function causeCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

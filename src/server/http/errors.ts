@@ -1,0 +1,77 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+// One place for errors (DESIGN §4): a 4xx answers { message, errors? }; a 5xx is logged
+// with the request and answers a generic message, never the internal text.
+
+export type FieldErrors = Record<string, string>;
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: FieldErrors,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: FieldErrors) =>
+  new HttpError(400, message, errors);
+export const unauthorized = (message = 'Please sign in to continue.') =>
+  new HttpError(401, message);
+export const forbidden = (message = 'You do not have access to this.') =>
+  new HttpError(403, message);
+export const notFound = (message = 'Not found.') => new HttpError(404, message);
+export const conflict = (message: string, errors?: FieldErrors) =>
+  new HttpError(409, message, errors);
+
+/** Turns zod issues into { field: first message } keyed by the dotted path. */
+export function fieldErrorsFrom(
+  issues: { path?: PropertyKey[]; instancePath?: string; message: string }[],
+) {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = issue.path?.length
+      ? issue.path.map(String).join('.')
+      : (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '_';
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+const KNOWN_CLIENT_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as application/json.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
+};
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send({ message: error.message, errors: error.errors });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = fieldErrorsFrom(
+        error.validation.map((v) => ({
+          instancePath: v.instancePath,
+          message: v.message ?? 'Invalid value',
+        })),
+      );
+      if (errors._ && error.validationContext === 'body') {
+        return reply.code(400).send({ message: 'The request body must be a JSON object.' });
+      }
+      const first = Object.values(errors)[0];
+      return reply.code(400).send({ message: first ?? 'Invalid request.', errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = (error.code && KNOWN_CLIENT_ERRORS[error.code]) || error.message;
+      return reply.code(status).send({ message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
+  });
+}

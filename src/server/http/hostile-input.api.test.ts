@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { build, nextIp } from '#test/support/test-app.ts';
+
+// Malformed or hostile requests get a 4xx with a clear message, never a 5xx.
+
+const { app } = await build();
+
+const send = (payload: string, contentType = 'application/json') =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    remoteAddress: nextIp(),
+    headers: { 'content-type': contentType },
+    payload,
+  });
+
+describe('hostile input', () => {
+  it.each([
+    ['broken JSON', '{"email": "a@b.co", ', 400, /not valid JSON/],
+    ['a JSON string', '"hello"', 400, /must be a JSON object/],
+    ['a JSON array', '[1,2,3]', 400, /must be a JSON object/],
+    ['null', 'null', 400, /must be a JSON object/],
+    ['wrong types', '{"email": 42, "password": {"$ne": null}}', 400, /required/],
+    ['a prototype-polluting key', '{"__proto__": {"admin": true}, "email": "a@b.co"}', 400, /./],
+  ])('%s', async (_name, payload, status, message) => {
+    const response = await send(payload);
+    expect(response.statusCode).toBe(status);
+    expect(response.json().message).toMatch(message);
+  });
+
+  it('refuses a body that is not JSON (415)', async () => {
+    const response = await send('email=a', 'application/x-www-form-urlencoded');
+    expect(response.statusCode).toBe(415);
+    expect(response.json().message).toBe('Send the request body as application/json.');
+  });
+
+  it('refuses an oversized body (413)', async () => {
+    const response = await send(JSON.stringify({ email: 'a'.repeat(2_000_000), password: 'x' }));
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toBe('The request body is too large.');
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe('No such endpoint: GET /api/nothing-here');
+  });
+
+  it('sends security headers with a strict Content-Security-Policy', async () => {
+    const response = await app.inject({ method: 'GET', url: '/healthz' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain("unsafe-inline' ;");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('health', () => {
+  it('reports the process up and the database ready', async () => {
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    const ready = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().status).toBe('ready');
+  });
+
+  it('serves the OpenAPI document', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json().paths)).toContain('/api/auth/register');
+  });
+});

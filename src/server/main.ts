@@ -1,0 +1,61 @@
+import { buildApp } from '#server/app.ts';
+import { createTokenService } from '#server/auth/tokens.ts';
+import { ConfigError, loadConfig } from '#server/config.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { DataDirLockedError, lockDataDir } from '#server/db/data-dir-lock.ts';
+import { seed } from '#server/db/seed/index.ts';
+import { resolveJwtSecret } from '#server/secrets.ts';
+
+// Reads config, opens and migrates the database, seeds, listens, and shuts down cleanly
+// on SIGTERM/SIGINT.
+
+async function main() {
+  const config = loadConfig();
+  const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  const report = await seed(database.db, { admin: config.admin });
+
+  const tokens = createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir));
+  const app = await buildApp(
+    { config, database, tokens },
+    { logger: { level: config.logLevel }, serveWeb: true },
+  );
+  if (report.firstAdmin) {
+    const { email, generatedPassword } = report.firstAdmin;
+    app.log.info({ email }, 'Created the first Admin account');
+    if (generatedPassword) {
+      // Printed once, on purpose, so the operator can sign in; it is never stored in clear.
+      console.log(`\n  First Admin: ${email}\n  Password:    ${generatedPassword}\n`);
+    }
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      releaseLock();
+      clearTimeout(timer);
+    }
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error('The server could not start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,20 @@
+// The brand in one place (DESIGN §1). Fictional defaults; change them here without
+// touching pages. The server can override the help-desk URL with HELPDESK_URL.
+
+export const brand = {
+  name: 'Northwind Lakes Software',
+  shortName: 'Northwind Lakes',
+  tagline: 'U.S.-based software, automation and AI agents that pay for themselves.',
+  email: 'hello@northwindlakes.dev',
+  phone: '(612) 555-0148',
+  phoneHref: 'tel:+16125550148',
+  location: 'Minneapolis, Minnesota · Serving all 50 states, fully remote',
+  responseTime: 'Same-day responses, Monday to Friday',
+  helpdeskUrl: 'https://support.northwindlakes.dev',
+  crmLinks: {
+    crm: 'https://crm.zoho.com/crm/tab/Contacts/',
+    subscriptions: 'https://billing.zoho.com/app#/customers/',
+    books: 'https://books.zoho.com/app#/contacts/',
+    desk: 'https://desk.zoho.com/agent/contacts/',
+  },
+} as const;

@@ -1,0 +1,51 @@
+// Every path of the app, defined once (SPEC §2). Pages and the server import from here.
+
+export const paths = {
+  home: '/',
+  about: '/about',
+  contact: '/contact',
+  services: '/services',
+  projects: '/projects',
+  consulting: '/consulting',
+  privacy: '/privacy',
+  terms: '/terms',
+  accessibility: '/accessibility',
+  login: '/login',
+  register: '/register',
+
+  client: '/client',
+  clientProcesses: '/client/processes',
+  clientScheduler: '/client/scheduler',
+  clientAnalytics: '/client/analytics',
+  billing: '/billing',
+  settings: '/settings',
+  team: '/team',
+  catalog: '/catalog',
+
+  admin: '/admin',
+  adminClients: '/admin/clients',
+  adminClient: (id: string) => `/admin/clients/${encodeURIComponent(id)}`,
+  adminProcesses: '/admin/processes',
+  adminZoho: '/admin/zoho',
+  adminAnalytics: '/admin/analytics',
+  adminEnvironment: '/admin/environment',
+  adminSecurity: '/admin/security',
+  adminAuditLogs: '/admin/audit-logs',
+  adminPricing: '/admin/pricing',
+  adminLegal: '/admin/legal',
+} as const;
+
+/** Routes rendered to static HTML at build time. */
+export const publicPaths = [
+  paths.home,
+  paths.about,
+  paths.contact,
+  paths.services,
+  paths.projects,
+  paths.consulting,
+  paths.privacy,
+  paths.terms,
+  paths.accessibility,
+  paths.login,
+  paths.register,
+] as const;

@@ -1,0 +1,76 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll } from 'vitest';
+import { type App, buildApp } from '#server/app.ts';
+import { createTokenService } from '#server/auth/tokens.ts';
+import { loadConfig } from '#server/config.ts';
+import type { AppDeps } from '#server/deps.ts';
+import type { AuthResponse } from '#shared/user.ts';
+import { openTestDatabase } from './test-database.ts';
+
+// build(): the real app on a fresh database, closed after the file's tests. Helpers to
+// inject as a signed-in user and to create accounts.
+
+export interface TestContext {
+  app: App;
+  deps: AppDeps;
+  /** Registers a client through the API; each call uses a new address and IP. */
+  registerClient(overrides?: Partial<RegisterBody>): Promise<AuthResponse>;
+  injectAs(token: string, options: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+interface RegisterBody {
+  name: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  companyName?: string;
+  companyCode?: string;
+  acceptedTOS: boolean;
+}
+
+let sequence = 0;
+/** A distinct client IP per call, so per-IP rate limits never leak between tests. */
+export const nextIp = () => `198.51.100.${(sequence++ % 250) + 1}`;
+
+export async function build(overrides: Partial<AppDeps> = {}): Promise<TestContext> {
+  const database = await openTestDatabase();
+  const config = loadConfig({ DATA_DIR: '.tmp/unused', LOG_LEVEL: 'silent' });
+  const deps: AppDeps = {
+    config,
+    database,
+    tokens: createTokenService('test-secret-that-is-long-enough-for-hs256-signing'),
+    ...overrides,
+  };
+  const app = await buildApp(deps);
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+  return {
+    app,
+    deps,
+    async registerClient(body = {}) {
+      const n = ++sequence;
+      const password = body.password ?? 'Sup3r-secret';
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        remoteAddress: nextIp(),
+        payload: {
+          name: `Client Person ${n}`,
+          email: `client${n}-${Date.now()}@example.test`,
+          password,
+          confirmPassword: password,
+          acceptedTOS: true,
+          ...body,
+        },
+      });
+      if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
+      return response.json<AuthResponse>();
+    },
+    injectAs(token, options) {
+      const headers = { ...(options.headers ?? {}), authorization: `Bearer ${token}` };
+      return app.inject({ remoteAddress: nextIp(), ...options, headers });
+    },
+  };
+}
