@@ -10,7 +10,10 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from '#server/deps.ts';
 import { authRoutes } from '#server/features/auth/routes.ts';
+import { adminClientRoutes } from '#server/features/clients/routes.ts';
 import { healthRoutes } from '#server/features/health/routes.ts';
+import { impersonationRoutes } from '#server/features/impersonation/routes.ts';
+import { adminProcessRoutes } from '#server/features/processes/routes.ts';
 import { registerErrorHandling } from '#server/http/errors.ts';
 import { registerSecurityHeaders } from '#server/http/security.ts';
 import { registerWeb } from '#server/http/web.ts';
@@ -58,6 +61,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(impersonationRoutes, { prefix: '/api' });
+  await app.register(adminClientRoutes, { prefix: '/api/admin' });
+  await app.register(adminProcessRoutes, { prefix: '/api/admin/processes' });
 
   const web = options.serveWeb ? await registerWeb(app, deps.config.webRoot) : null;
   app.setNotFoundHandler((request, reply) => {

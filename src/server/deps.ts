@@ -1,6 +1,7 @@
 import type { TokenService } from '#server/auth/tokens.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
+import type { WebhookCaller } from '#server/integrations/n8n/webhook.ts';
 
 // Everything buildApp needs from outside. Tests pass their own (a fresh database,
 // fake integrations on loopback); main.ts passes the real ones.
@@ -14,6 +15,7 @@ export interface AppDeps {
   config: Config;
   database: Database;
   tokens: TokenService;
+  integrations: { n8n: WebhookCaller };
   limits?: { auth?: RateLimit };
 }
 

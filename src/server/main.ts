@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { DataDirLockedError, lockDataDir } from '#server/db/data-dir-lock.ts';
 import { seed } from '#server/db/seed/index.ts';
+import { createWebhookCaller } from '#server/integrations/n8n/webhook.ts';
 import { resolveJwtSecret } from '#server/secrets.ts';
 
 // Reads config, opens and migrates the database, seeds, listens, and shuts down cleanly
@@ -18,7 +19,12 @@ async function main() {
 
   const tokens = createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir));
   const app = await buildApp(
-    { config, database, tokens },
+    {
+      config,
+      database,
+      tokens,
+      integrations: { n8n: createWebhookCaller({ allowPrivate: config.allowPrivateWebhooks }) },
+    },
     { logger: { level: config.logLevel }, serveWeb: true },
   );
   if (report.firstAdmin) {

@@ -1,9 +1,13 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll } from 'vitest';
 import { type App, buildApp } from '#server/app.ts';
+import { hashPassword } from '#server/auth/passwords.ts';
 import { createTokenService } from '#server/auth/tokens.ts';
 import { loadConfig } from '#server/config.ts';
+import type { NewUserRow, UserRow } from '#server/db/schema.ts';
 import type { AppDeps } from '#server/deps.ts';
+import { createWebhookCaller } from '#server/integrations/n8n/webhook.ts';
+import { insertUser } from '#server/users/repository.ts';
 import type { AuthResponse } from '#shared/user.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -16,6 +20,8 @@ export interface TestContext {
   /** Registers a client through the API; each call uses a new address and IP. */
   registerClient(overrides?: Partial<RegisterBody>): Promise<AuthResponse>;
   injectAs(token: string, options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** Inserts a user straight into the database and signs a token for it. */
+  createUser(values?: Partial<NewUserRow>): Promise<{ user: UserRow; token: string }>;
 }
 
 interface RegisterBody {
@@ -39,6 +45,7 @@ export async function build(overrides: Partial<AppDeps> = {}): Promise<TestConte
     config,
     database,
     tokens: createTokenService('test-secret-that-is-long-enough-for-hs256-signing'),
+    integrations: { n8n: createWebhookCaller({ allowPrivate: true, timeoutMs: 2_000 }) },
     ...overrides,
   };
   const app = await buildApp(deps);
@@ -67,6 +74,16 @@ export async function build(overrides: Partial<AppDeps> = {}): Promise<TestConte
       });
       if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
       return response.json<AuthResponse>();
+    },
+    async createUser(values = {}) {
+      const n = ++sequence;
+      const user = await insertUser(database.db, {
+        name: `User Person ${n}`,
+        email: `user${n}-${Date.now()}@example.test`,
+        passwordHash: await hashPassword('Sup3r-secret'),
+        ...values,
+      });
+      return { user, token: await deps.tokens.sign({ sub: user.id, tv: user.tokenVersion }) };
     },
     injectAs(token, options) {
       const headers = { ...(options.headers ?? {}), authorization: `Bearer ${token}` };

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { TokenClaims } from '#server/auth/tokens.ts';
 import type { UserRow } from '#server/db/schema.ts';
 import { forbidden, unauthorized } from '#server/http/errors.ts';
+import { ipMatches } from '#server/net/ip.ts';
 import { findUserById } from '#server/users/repository.ts';
 
 // Request guards, used as preHandlers. They throw HttpErrors; the central handler
@@ -31,13 +32,22 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
   if (!claims) throw unauthorized(SESSION_ENDED);
   const user = await findUserById(database.db, claims.sub);
   if (!user || user.tokenVersion !== claims.tv) throw unauthorized(SESSION_ENDED);
+  // A client's allowed IPs bind their own sessions. An admin testing as the client
+  // (impersonation) is not the client's network, so that session is exempt.
+  if (user.allowedIps.length > 0 && !claims.imp && !ipMatches(request.ip, user.allowedIps)) {
+    throw forbidden(
+      `Your account only accepts requests from approved IP addresses, and ${request.ip} is not one of them. Ask your administrator to add it.`,
+    );
+  }
   request.user = user;
   request.claims = claims;
 }
 
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   await requireUser(request);
-  if (request.user?.role !== 'Admin') throw forbidden('This area is for administrators only.');
+  if (request.user?.role !== 'Admin' || request.claims?.imp) {
+    throw forbidden('This area is for administrators only.');
+  }
 }
 
 /** The signed-in user; only call after requireUser has run as a preHandler. */

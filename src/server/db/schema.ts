@@ -84,3 +84,66 @@ export const auditLogs = pgTable(
 );
 
 export type AuditLogRow = typeof auditLogs.$inferSelect;
+
+export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type HttpMethod = (typeof httpMethods)[number];
+
+/** A client's automation workflow: an n8n webhook the server calls (SPEC §3 Process). */
+export const processes = pgTable(
+  'processes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description'),
+    clientUserId: uuid('client_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    n8nWebhookUrl: text('n8n_webhook_url'),
+    n8nWorkflowId: text('n8n_workflow_id'),
+    httpMethod: text('http_method').$type<HttpMethod>().notNull().default('POST'),
+    webhookAuthKey: text('webhook_auth_key'),
+    webhookAuthHeaderName: text('webhook_auth_header_name').notNull().default('Authorization'),
+    webhookAuthUseBearer: boolean('webhook_auth_use_bearer').notNull().default(true),
+    webhookAuthBasicUser: text('webhook_auth_basic_user'),
+    webhookAuthBasicPass: text('webhook_auth_basic_pass'),
+    inactiveFallbackWebhookUrl: text('inactive_fallback_webhook_url'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('processes_client_idx').on(t.clientUserId)],
+);
+
+export type ProcessRow = typeof processes.$inferSelect;
+
+export const runTriggers = ['manual', 'schedule', 'test'] as const;
+export type RunTrigger = (typeof runTriggers)[number];
+
+/** One call of a process's webhook, whoever or whatever started it (DESIGN §1). */
+export const runs = pgTable(
+  'runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    processId: uuid('process_id')
+      .notNull()
+      .references(() => processes.id, { onDelete: 'cascade' }),
+    clientUserId: uuid('client_user_id').notNull(),
+    trigger: text('trigger').$type<RunTrigger>().notNull(),
+    triggeredBy: uuid('triggered_by'),
+    scheduleId: uuid('schedule_id'),
+    targetUrl: text('target_url'),
+    usedFallback: boolean('used_fallback').notNull().default(false),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    durationMs: integer('duration_ms').notNull(),
+    statusCode: integer('status_code'),
+    ok: boolean('ok').notNull(),
+    error: text('error'),
+    bodySnippet: text('body_snippet'),
+  },
+  (t) => [
+    index('runs_process_started_idx').on(t.processId, t.startedAt),
+    index('runs_client_started_idx').on(t.clientUserId, t.startedAt),
+  ],
+);
+
+export type RunRow = typeof runs.$inferSelect;

@@ -1,0 +1,186 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import { audit } from '#server/audit/audit.ts';
+import { hashPassword } from '#server/auth/passwords.ts';
+import type { Db } from '#server/db/client.ts';
+import { type UserRow, users } from '#server/db/schema.ts';
+import { badRequest, conflict, notFound } from '#server/http/errors.ts';
+import { isIpOrCidr } from '#server/net/ip.ts';
+import { findUserByEmail, findUserById } from '#server/users/repository.ts';
+import type { UpdateClient } from '#shared/clients.ts';
+import { splitIpList } from '#shared/clients.ts';
+import type { SubscriptionStatus } from '#shared/user.ts';
+
+// Admin changes to client accounts. Every change is audited with the acting admin.
+
+interface Actor {
+  db: Db;
+  adminId: string;
+  ip: string;
+}
+
+const CLIENT_NOT_FOUND = 'Client not found.';
+
+export async function requireClient(db: Db, id: string): Promise<UserRow> {
+  const row = await findUserById(db, id);
+  if (!row) throw notFound(CLIENT_NOT_FOUND);
+  return row;
+}
+
+export const listClients = (db: Db) => db.select().from(users).orderBy(desc(users.createdAt));
+
+async function save(db: Db, id: string, values: Partial<UserRow>): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  if (!row) throw notFound(CLIENT_NOT_FOUND);
+  return row;
+}
+
+const record = (actor: Actor, userId: string, message: string, details?: Record<string, unknown>) =>
+  audit(actor.db, {
+    source: 'clients',
+    message,
+    userId,
+    actorId: actor.adminId,
+    ip: actor.ip,
+    details,
+  });
+
+export async function updateClient(actor: Actor, id: string, input: UpdateClient) {
+  const client = await requireClient(actor.db, id);
+  const { billingPrefs, entitlements, ...rest } = input;
+  if (rest.role && rest.role !== 'Admin' && client.id === actor.adminId) {
+    throw conflict('You cannot remove your own admin role.');
+  }
+  if (rest.email && rest.email !== client.email) {
+    const owner = await findUserByEmail(actor.db, rest.email);
+    if (owner)
+      throw conflict('Another account uses this email.', {
+        email: 'Another account uses this email.',
+      });
+  }
+  const values: Partial<UserRow> = {};
+  if (rest.name !== undefined) values.name = rest.name;
+  if (rest.email !== undefined) values.email = rest.email;
+  if (rest.role !== undefined) values.role = rest.role;
+  if (rest.plan !== undefined) values.subscriptionPlan = rest.plan;
+  if (rest.acceptedTOS !== undefined) values.acceptedTos = rest.acceptedTOS;
+  for (const key of [
+    'zohoContactId',
+    'zohoSubscriptionId',
+    'zohoCRMContactId',
+    'zohoBooksContactId',
+    'zohoDeskContactId',
+    'zohoSubscriptionsCustomerId',
+  ] as const) {
+    if (rest[key] !== undefined) values[key] = rest[key];
+  }
+  if (entitlements) values.entitlements = { ...client.entitlements, ...entitlements };
+  if (billingPrefs) {
+    values.billingPrefs = {
+      ...client.billingPrefs,
+      ...(billingPrefs.hourlyRateDollars !== undefined && {
+        hourlyRateCents:
+          billingPrefs.hourlyRateDollars === null
+            ? null
+            : Math.round(billingPrefs.hourlyRateDollars * 100),
+      }),
+      ...(billingPrefs.defaultDueDays !== undefined && {
+        defaultDueDays: billingPrefs.defaultDueDays,
+      }),
+      ...(billingPrefs.defaultPriceId !== undefined && {
+        defaultPriceId: billingPrefs.defaultPriceId,
+      }),
+    };
+  }
+  const row = await save(actor.db, client.id, values);
+  const what = [
+    rest.role && rest.role !== client.role ? `role ${client.role} → ${rest.role}` : null,
+    rest.plan && rest.plan !== client.subscriptionPlan
+      ? `plan ${client.subscriptionPlan} → ${rest.plan}`
+      : null,
+    entitlements ? 'entitlements' : null,
+    billingPrefs ? 'billing presets' : null,
+    Object.keys(rest).some((k) => k.startsWith('zoho')) ? 'CRM ids' : null,
+  ].filter(Boolean);
+  await record(actor, row.id, `Client updated${what.length ? `: ${what.join(', ')}` : ''}`, {
+    changed: Object.keys(input),
+    ...input,
+  });
+  return row;
+}
+
+export async function updateCompany(
+  actor: Actor,
+  id: string,
+  input: { companyName: string | null; companyCode: string | null },
+) {
+  const row = await save(actor.db, (await requireClient(actor.db, id)).id, input);
+  await record(actor, row.id, 'Company changed', input);
+  return row;
+}
+
+export async function setAllowedIps(actor: Actor, id: string, input: string | string[]) {
+  const ips = splitIpList(input);
+  const invalid = ips.filter((ip) => !isIpOrCidr(ip));
+  if (invalid.length > 0) {
+    const message = `Not an IP address or CIDR range: ${invalid.join(', ')}`;
+    throw badRequest(message, { ips: message });
+  }
+  const unique = [...new Set(ips)];
+  const row = await save(actor.db, (await requireClient(actor.db, id)).id, { allowedIps: unique });
+  await record(
+    actor,
+    row.id,
+    unique.length ? `Allowed IPs set to ${unique.join(', ')}` : 'Allowed IPs cleared',
+    { ips: unique },
+  );
+  return row;
+}
+
+export async function setIntegrationKey(actor: Actor, id: string, key: string | null) {
+  const row = await save(actor.db, (await requireClient(actor.db, id)).id, { n8nWebhookKey: key });
+  await record(actor, row.id, key ? 'Integration key changed' : 'Integration key removed');
+  return row;
+}
+
+export async function resetPassword(actor: Actor, id: string, newPassword: string) {
+  const client = await requireClient(actor.db, id);
+  // Bumping the token version signs the client out everywhere.
+  const row = await save(actor.db, client.id, {
+    passwordHash: await hashPassword(newPassword),
+    tokenVersion: sql`${users.tokenVersion} + 1` as unknown as number,
+  });
+  await record(actor, row.id, 'Password reset by an administrator');
+  return row;
+}
+
+/** What a client sees on Billing for each subscription status an admin can set. */
+const billingStatusFor: Record<SubscriptionStatus, UserRow['billingStatus']> = {
+  active: 'active',
+  trialing: 'trial',
+  past_due: 'past_due',
+  incomplete: 'pending',
+  canceled: 'cancelled',
+  no_subscription: 'pending',
+};
+
+export async function setMockStatus(actor: Actor, id: string, status: SubscriptionStatus) {
+  const client = await requireClient(actor.db, id);
+  const running = status === 'active' || status === 'trialing';
+  const periodEnd = running
+    ? (client.currentPeriodEnd ?? new Date(Date.now() + 30 * 86_400_000))
+    : client.currentPeriodEnd;
+  const row = await save(actor.db, client.id, {
+    subscriptionStatus: status,
+    billingStatus: billingStatusFor[status],
+    currentPeriodEnd: periodEnd,
+  });
+  await record(actor, row.id, `Subscription status set to ${status}`, {
+    from: client.subscriptionStatus,
+    to: status,
+  });
+  return row;
+}

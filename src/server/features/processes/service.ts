@@ -1,0 +1,74 @@
+import { desc, eq } from 'drizzle-orm';
+import { audit } from '#server/audit/audit.ts';
+import type { Db } from '#server/db/client.ts';
+import { type ProcessRow, processes } from '#server/db/schema.ts';
+import { badRequest, notFound } from '#server/http/errors.ts';
+import { findUserById } from '#server/users/repository.ts';
+import type { CreateProcess, UpdateProcess } from '#shared/processes.ts';
+
+// Admin management of processes. Secrets are written to the audit log only as
+// "[redacted]" (audit() strips them).
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NOT_FOUND = 'Process not found.';
+
+export async function findProcess(db: Db, id: string): Promise<ProcessRow | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const [row] = await db.select().from(processes).where(eq(processes.id, id));
+  return row;
+}
+
+export async function requireProcess(db: Db, id: string): Promise<ProcessRow> {
+  const row = await findProcess(db, id);
+  if (!row) throw notFound(NOT_FOUND);
+  return row;
+}
+
+export const listProcesses = (db: Db) =>
+  db.select().from(processes).orderBy(desc(processes.createdAt));
+
+async function assertClientExists(db: Db, clientUserId: string) {
+  const client = await findUserById(db, clientUserId);
+  if (!client) {
+    throw badRequest('Choose an existing client.', { clientUserId: 'Choose an existing client.' });
+  }
+}
+
+export async function createProcess(db: Db, actorId: string, input: CreateProcess) {
+  await assertClientExists(db, input.clientUserId);
+  const [row] = await db.insert(processes).values(input).returning();
+  if (!row) throw new Error('insert returned no row');
+  await audit(db, {
+    source: 'processes',
+    message: `Process "${row.name}" created`,
+    userId: row.clientUserId,
+    actorId,
+    processId: row.id,
+    details: { ...input },
+  });
+  return row;
+}
+
+export async function updateProcess(db: Db, actorId: string, id: string, input: UpdateProcess) {
+  const existing = await requireProcess(db, id);
+  if (input.clientUserId) await assertClientExists(db, input.clientUserId);
+  const [row] = await db
+    .update(processes)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(processes.id, existing.id))
+    .returning();
+  if (!row) throw notFound(NOT_FOUND);
+  const onlyToggle = Object.keys(input).length === 1 && input.isActive !== undefined;
+  const message = onlyToggle
+    ? `Process "${row.name}" ${row.isActive ? 'activated' : 'paused'}`
+    : `Process "${row.name}" updated`;
+  await audit(db, {
+    source: 'processes',
+    message,
+    userId: row.clientUserId,
+    actorId,
+    processId: row.id,
+    details: { changed: Object.keys(input), ...input },
+  });
+  return row;
+}

@@ -1,0 +1,113 @@
+import { lookup as dnsLookup } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { isPrivateAddress } from '#server/net/ip.ts';
+
+// The one module that makes outbound HTTP requests for user-configured URLs (webhooks).
+// It has a timeout and an SSRF guard: private, loopback and link-local targets are
+// refused unless allowed. The guard runs inside the socket's DNS lookup, so the address
+// checked is the address connected to (no DNS-rebinding gap).
+
+export interface OutboundRequest {
+  url: string;
+  method: string;
+  headers?: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+  allowPrivate: boolean;
+  /** Bytes of the answer kept; the rest is read and dropped. */
+  maxBodyBytes?: number;
+}
+
+export interface OutboundResponse {
+  status: number;
+  body: string;
+}
+
+export class OutboundError extends Error {
+  constructor(
+    readonly kind: 'blocked' | 'timeout' | 'network' | 'invalid-url',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const blockedMessage = (host: string) =>
+  `Refused to call ${host}: private, loopback and link-local addresses are not allowed.`;
+
+function guardedLookup(allowPrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, '', 0);
+      const list = addresses as { address: string; family: number }[];
+      const blocked = !allowPrivate && list.some((a) => isPrivateAddress(a.address));
+      if (blocked) return callback(new OutboundError('blocked', blockedMessage(hostname)), '', 0);
+      if (options.all) return callback(null, list as never);
+      const first = list[0];
+      if (!first) return callback(new Error(`No address for ${hostname}`), '', 0);
+      callback(null, first.address, first.family);
+    });
+  };
+}
+
+export function sendOutbound(request: OutboundRequest): Promise<OutboundResponse> {
+  let url: URL;
+  try {
+    url = new URL(request.url);
+  } catch {
+    return Promise.reject(new OutboundError('invalid-url', `Not a valid URL: ${request.url}`));
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return Promise.reject(
+      new OutboundError('invalid-url', 'Only http and https URLs can be called.'),
+    );
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) && !request.allowPrivate && isPrivateAddress(host)) {
+    return Promise.reject(new OutboundError('blocked', blockedMessage(host)));
+  }
+  const maxBodyBytes = request.maxBodyBytes ?? 64 * 1024;
+  const client = url.protocol === 'https:' ? https : http;
+
+  return new Promise((resolve, reject) => {
+    const req = client.request(
+      url,
+      {
+        method: request.method,
+        headers: request.headers,
+        lookup: guardedLookup(request.allowPrivate),
+        signal: AbortSignal.timeout(request.timeoutMs),
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let kept = 0;
+        res.on('data', (chunk: Buffer) => {
+          if (kept < maxBodyBytes) {
+            chunks.push(chunk.subarray(0, maxBodyBytes - kept));
+            kept += chunk.length;
+          }
+        });
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', (error) => reject(toOutboundError(error, request.timeoutMs)));
+      },
+    );
+    req.on('error', (error) => reject(toOutboundError(error, request.timeoutMs)));
+    if (request.body !== undefined) req.write(request.body);
+    req.end();
+  });
+}
+
+function toOutboundError(error: unknown, timeoutMs: number): OutboundError {
+  if (error instanceof OutboundError) return error;
+  const e = error as NodeJS.ErrnoException;
+  if (e.name === 'AbortError' || e.name === 'TimeoutError' || e.code === 'ABORT_ERR') {
+    return new OutboundError('timeout', `No answer within ${Math.round(timeoutMs / 1000)} s.`);
+  }
+  const cause = (e.cause as OutboundError | undefined) ?? undefined;
+  if (cause instanceof OutboundError) return cause;
+  return new OutboundError('network', e.message || 'The request failed.');
+}

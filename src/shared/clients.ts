@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { EmailSchema, PasswordSchema } from './auth.ts';
+import {
+  entitlementKeys,
+  PlanSchema,
+  RoleSchema,
+  SubscriptionStatusSchema,
+  zohoIdKeys,
+} from './user.ts';
+
+// What an admin may change on a client account (SPEC §7 Admin calls). One PATCH body
+// carries any of: account fields, entitlements with billing presets, or CRM ids.
+
+const optionalId = z
+  .string()
+  .trim()
+  .max(100, 'Ids must be at most 100 characters')
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+const nonNegative = (label: string, max: number) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(0, `${label} cannot be negative`)
+    .max(max, `${label} must be at most ${max}`)
+    .nullish();
+
+export const BillingPrefsInputSchema = z.object({
+  hourlyRateDollars: nonNegative('Hourly rate', 100_000),
+  defaultDueDays: nonNegative('Due days', 365).refine(
+    (v) => v === null || v === undefined || Number.isInteger(v),
+    'Due days must be a whole number',
+  ),
+  defaultPriceId: optionalId,
+});
+
+export const UpdateClientSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(120),
+    email: EmailSchema,
+    role: RoleSchema,
+    plan: PlanSchema,
+    acceptedTOS: z.boolean(),
+    entitlements: z.object(
+      Object.fromEntries(entitlementKeys.map((k) => [k, z.boolean().optional()])) as Record<
+        (typeof entitlementKeys)[number],
+        z.ZodOptional<z.ZodBoolean>
+      >,
+    ),
+    billingPrefs: BillingPrefsInputSchema,
+    ...(Object.fromEntries(zohoIdKeys.map((k) => [k, optionalId])) as Record<
+      (typeof zohoIdKeys)[number],
+      typeof optionalId
+    >),
+  })
+  .partial();
+export type UpdateClient = z.output<typeof UpdateClientSchema>;
+
+export const UpdateCompanySchema = z.object({
+  companyName: z
+    .string()
+    .trim()
+    .max(120)
+    .nullish()
+    .transform((v) => v || null),
+  companyCode: z
+    .string()
+    .trim()
+    .max(40)
+    .nullish()
+    .transform((v) => v || null),
+});
+
+/** "1.2.3.4, 10.0.0.0/8, ," → ["1.2.3.4", "10.0.0.0/8"]: comma-separated, trimmed, empties dropped. */
+export function splitIpList(input: string | string[]): string[] {
+  const parts = Array.isArray(input) ? input : input.split(',');
+  return parts.map((p) => p.trim()).filter(Boolean);
+}
+
+export const AllowedIpsSchema = z.object({
+  ips: z.union([z.string().max(5000), z.array(z.string().max(100)).max(100)], {
+    error: 'Send ips as a comma-separated list',
+  }),
+});
+
+export const IntegrationKeySchema = z.object({
+  n8nWebhookKey: z
+    .string()
+    .trim()
+    .max(500)
+    .nullish()
+    .transform((v) => v || null),
+});
+
+export const ResetPasswordSchema = z.object({ newPassword: PasswordSchema });
+
+export const MockStatusSchema = z.object({ status: SubscriptionStatusSchema });

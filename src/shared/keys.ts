@@ -1,0 +1,8 @@
+// Webhook keys (SPEC §5): "n8n_" followed by 24 random bytes in URL-safe base64.
+// Works in the browser and on the server (Web Crypto).
+
+export function generateWebhookKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  const base64 = btoa(String.fromCharCode(...bytes));
+  return `n8n_${base64.replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')}`;
+}

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+
+// The admin's process form and API (SPEC §3 Process, §5 Create process). The page
+// checks with these schemas and the server checks again with the same messages.
+
+export const processMessages = {
+  missingTitle: 'Missing fields',
+  missingFields: 'Name and client are required.',
+  invalidUrlTitle: 'Invalid URL',
+  webhookUrl: 'Webhook URL must start with http or https.',
+  fallbackUrl: 'Fallback URL must start with http or https.',
+  headerName: 'Header name may only contain letters, digits and - _ .',
+} as const;
+
+export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+const isHttpUrl = (value: string) => /^https?:\/\//i.test(value) && URL.canParse(value);
+
+/** Optional text: blank becomes null, so clearing a field in a form clears it. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const optionalUrl = (message: string) =>
+  z
+    .string()
+    .trim()
+    .max(2000, 'URLs must be at most 2000 characters')
+    .nullish()
+    .refine((v) => !v || isHttpUrl(v), message)
+    .transform((v) => (v ? v : null));
+
+const fields = {
+  name: z
+    .string({ error: processMessages.missingFields })
+    .trim()
+    .min(1, processMessages.missingFields)
+    .max(200, 'Name must be at most 200 characters'),
+  description: optionalText(2000),
+  clientUserId: z
+    .string({ error: processMessages.missingFields })
+    .trim()
+    .min(1, processMessages.missingFields),
+  n8nWebhookUrl: optionalUrl(processMessages.webhookUrl),
+  n8nWorkflowId: optionalText(200),
+  httpMethod: z.enum(httpMethods, { error: 'Method must be GET, POST, PUT, PATCH or DELETE' }),
+  webhookAuthKey: optionalText(500),
+  webhookAuthHeaderName: z
+    .string()
+    .trim()
+    .max(100)
+    .refine((v) => v === '' || /^[A-Za-z0-9_.-]+$/.test(v), processMessages.headerName)
+    .transform((v) => v || 'Authorization'),
+  webhookAuthUseBearer: z.boolean(),
+  webhookAuthBasicUser: optionalText(200),
+  webhookAuthBasicPass: optionalText(500),
+  inactiveFallbackWebhookUrl: optionalUrl(processMessages.fallbackUrl),
+  isActive: z.boolean(),
+};
+
+export const CreateProcessSchema = z.object({
+  ...fields,
+  httpMethod: fields.httpMethod.default('POST'),
+  webhookAuthHeaderName: fields.webhookAuthHeaderName.default('Authorization'),
+  webhookAuthUseBearer: fields.webhookAuthUseBearer.default(true),
+  isActive: fields.isActive.default(true),
+});
+export type CreateProcessInput = z.input<typeof CreateProcessSchema>;
+export type CreateProcess = z.output<typeof CreateProcessSchema>;
+
+/** A PATCH: any subset of the fields, e.g. just { isActive } to pause. */
+export const UpdateProcessSchema = z.object(fields).partial();
+export type UpdateProcess = z.output<typeof UpdateProcessSchema>;
+
+/** A process as admins see it (every field, secrets included). */
+export interface AdminProcess {
+  _id: string;
+  name: string;
+  description: string | null;
+  clientUserId: string;
+  n8nWebhookUrl: string | null;
+  n8nWorkflowId: string | null;
+  httpMethod: (typeof httpMethods)[number];
+  webhookAuthKey: string | null;
+  webhookAuthHeaderName: string;
+  webhookAuthUseBearer: boolean;
+  webhookAuthBasicUser: string | null;
+  webhookAuthBasicPass: string | null;
+  inactiveFallbackWebhookUrl: string | null;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A process as its client sees it: no webhook address or credentials. */
+export interface ClientProcess {
+  _id: string;
+  name: string;
+  description: string | null;
+  n8nWorkflowId: string | null;
+  httpMethod: (typeof httpMethods)[number];
+  isActive: boolean;
+}
