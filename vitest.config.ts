@@ -7,7 +7,12 @@ import { defineConfig } from 'vitest/config';
 const api = (name: string, database: 'pglite' | 'postgres') => ({
   test: {
     name,
-    include: ['src/**/*.api.test.ts', 'tests/api/**/*.test.ts'],
+    // *.pg.test.ts need a PostgreSQL server (e.g. two instances on one database).
+    include: [
+      'src/**/*.api.test.ts',
+      'tests/api/**/*.test.ts',
+      ...(database === 'postgres' ? ['src/**/*.pg.test.ts'] : []),
+    ],
     environment: 'node',
     globalSetup: ['tests/support/global-setup.ts'],
     env: { TEST_DATABASE: database },
@@ -23,7 +28,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts'],
-          exclude: ['src/**/*.api.test.ts'],
+          exclude: ['src/**/*.api.test.ts', 'src/**/*.pg.test.ts'],
           environment: 'node',
         },
       },

@@ -9,11 +9,14 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from '#server/deps.ts';
+import { clientAnalyticsRoutes } from '#server/features/analytics/client-routes.ts';
 import { authRoutes } from '#server/features/auth/routes.ts';
 import { adminClientRoutes } from '#server/features/clients/routes.ts';
 import { healthRoutes } from '#server/features/health/routes.ts';
 import { impersonationRoutes } from '#server/features/impersonation/routes.ts';
+import { clientProcessRoutes } from '#server/features/processes/client-routes.ts';
 import { adminProcessRoutes } from '#server/features/processes/routes.ts';
+import { schedulerRoutes } from '#server/features/scheduler/routes.ts';
 import { registerErrorHandling } from '#server/http/errors.ts';
 import { registerSecurityHeaders } from '#server/http/security.ts';
 import { registerWeb } from '#server/http/web.ts';
@@ -41,6 +44,16 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   app.decorateRequest('user', null);
   app.decorateRequest('claims', null);
 
+  // SPEC §7 sends some calls (trigger) as JSON with no body: an empty JSON body is "no
+  // body", not an error. Non-empty bodies keep Fastify's prototype-poisoning-safe parser.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
+
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
   await app.register(rateLimit, {
@@ -64,6 +77,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   await app.register(impersonationRoutes, { prefix: '/api' });
   await app.register(adminClientRoutes, { prefix: '/api/admin' });
   await app.register(adminProcessRoutes, { prefix: '/api/admin/processes' });
+  await app.register(clientProcessRoutes, { prefix: '/api/n8n' });
+  await app.register(schedulerRoutes, { prefix: '/api/scheduler' });
+  await app.register(clientAnalyticsRoutes, { prefix: '/api/client' });
 
   const web = options.serveWeb ? await registerWeb(app, deps.config.webRoot) : null;
   app.setNotFoundHandler((request, reply) => {

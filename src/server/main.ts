@@ -5,6 +5,8 @@ import { openDatabase } from '#server/db/client.ts';
 import { DataDirLockedError, lockDataDir } from '#server/db/data-dir-lock.ts';
 import { seed } from '#server/db/seed/index.ts';
 import { createWebhookCaller } from '#server/integrations/n8n/webhook.ts';
+import { startRetentionJob } from '#server/jobs/retention.ts';
+import { createSchedulerLoop } from '#server/jobs/scheduler-loop.ts';
 import { resolveJwtSecret } from '#server/secrets.ts';
 
 // Reads config, opens and migrates the database, seeds, listens, and shuts down cleanly
@@ -18,13 +20,9 @@ async function main() {
   const report = await seed(database.db, { admin: config.admin });
 
   const tokens = createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir));
+  const n8n = createWebhookCaller({ allowPrivate: config.allowPrivateWebhooks });
   const app = await buildApp(
-    {
-      config,
-      database,
-      tokens,
-      integrations: { n8n: createWebhookCaller({ allowPrivate: config.allowPrivateWebhooks }) },
-    },
+    { config, database, tokens, integrations: { n8n } },
     { logger: { level: config.logLevel }, serveWeb: true },
   );
   if (report.firstAdmin) {
@@ -36,6 +34,9 @@ async function main() {
     }
   }
 
+  const scheduler = createSchedulerLoop({ db: database.db, n8n, log: app.log });
+  const stopRetention = startRetentionJob(database.db, app.log);
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -44,6 +45,8 @@ async function main() {
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
     try {
       await app.close();
+      stopRetention();
+      await scheduler.stop();
       await database.close();
     } finally {
       releaseLock();
@@ -55,6 +58,7 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  scheduler.start();
 }
 
 main().catch((error: unknown) => {

@@ -17,6 +17,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The connection string, for a second pool on the same PostgreSQL (tests). */
+  url?: string;
   /** Applies the committed migrations; safe when several instances start at once. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
@@ -43,10 +45,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection can be cut by the server (restart, failover, admin). The pool
+  // drops it and opens a new one on the next query; without a listener the process dies.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
+    url: connectionString,
     async migrate() {
       const client = await pool.connect();
       try {

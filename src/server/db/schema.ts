@@ -131,6 +131,8 @@ export const runs = pgTable(
     trigger: text('trigger').$type<RunTrigger>().notNull(),
     triggeredBy: uuid('triggered_by'),
     scheduleId: uuid('schedule_id'),
+    /** For scheduled runs: the due time the run was for. */
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
     targetUrl: text('target_url'),
     usedFallback: boolean('used_fallback').notNull().default(false),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
@@ -147,3 +149,28 @@ export const runs = pgTable(
 );
 
 export type RunRow = typeof runs.$inferSelect;
+
+/** A cron schedule for a process. `nextRunAt` is what the job loop claims (DESIGN §2). */
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    processId: uuid('process_id')
+      .notNull()
+      .references(() => processes.id, { onDelete: 'cascade' }),
+    clientUserId: uuid('client_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cron: text('cron').notNull(),
+    timezone: text('timezone'),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('schedules_next_run_idx').on(t.nextRunAt),
+    index('schedules_client_idx').on(t.clientUserId),
+  ],
+);
+
+export type ScheduleRow = typeof schedules.$inferSelect;

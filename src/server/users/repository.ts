@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { type NewUserRow, type UserRow, users } from '#server/db/schema.ts';
 
@@ -29,4 +29,9 @@ export async function insertUser(db: Db, values: NewUserRow): Promise<UserRow> {
 export async function countUsers(db: Db): Promise<number> {
   const rows = await db.select({ id: users.id }).from(users).limit(1);
   return rows.length;
+}
+
+export async function findUsersByIds(db: Db, ids: string[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(users).where(inArray(users.id, ids));
 }

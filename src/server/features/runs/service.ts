@@ -18,6 +18,7 @@ export interface RunRequest {
   trigger: RunTrigger;
   triggeredBy: string | null;
   scheduleId?: string | null;
+  scheduledFor?: Date | null;
   /** Admin tests call the process's own webhook even when it is paused. */
   ignorePause?: boolean;
 }
@@ -73,6 +74,7 @@ export async function runProcess(
       trigger: request.trigger,
       triggeredBy: request.triggeredBy,
       scheduleId: request.scheduleId ?? null,
+      scheduledFor: request.scheduledFor ?? null,
       targetUrl: target.url,
       usedFallback: target.fallback,
       startedAt,

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accountCapabilities, resolveAccount } from '#server/accounts/account.ts';
+import { currentUser, requireUser } from '#server/auth/guards.ts';
+import { listAccountProcesses } from '#server/features/processes/client-service.ts';
+import { clientRunStats } from '#server/features/runs/history.ts';
+import { forbidden } from '#server/http/errors.ts';
+import { ErrorSchema } from '#server/http/schemas.ts';
+
+// /client/analytics: runs and failures of the account's own processes over the
+// retention window, per day and per process. Needs the analytics entitlement.
+
+const Row = z.object({ runs: z.number(), failures: z.number() });
+
+export const clientAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.deps.database.db;
+  app.get(
+    '/analytics',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['portal: analytics'],
+        security: [{ bearer: [] }],
+        response: {
+          200: z.object({
+            retentionDays: z.number(),
+            since: z.string(),
+            byDay: z.array(Row.extend({ date: z.string() })),
+            byProcess: z.array(Row.extend({ processId: z.string(), name: z.string() })),
+          }),
+          403: ErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const account = await resolveAccount(db, currentUser(request));
+      const caps = accountCapabilities(account);
+      if (!caps.hasAnalyticsAccess) throw forbidden('Analytics is not enabled for your account.');
+      const [stats, processes] = await Promise.all([
+        clientRunStats(db, account.owner.id, caps.logsRetentionDays),
+        listAccountProcesses(db, account),
+      ]);
+      const names = new Map(processes.map((p) => [p.id, p.name]));
+      return {
+        retentionDays: caps.logsRetentionDays,
+        since: stats.since.toISOString(),
+        byDay: stats.byDay,
+        byProcess: stats.byProcess.map((row) => ({
+          ...row,
+          name: names.get(row.processId) ?? 'Removed process',
+        })),
+      };
+    },
+  );
+};

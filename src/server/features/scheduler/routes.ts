@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { resolveAccount } from '#server/accounts/account.ts';
+import { currentUser, requireUser } from '#server/auth/guards.ts';
+import { ErrorSchema, IdParamsSchema } from '#server/http/schemas.ts';
+import { CreateScheduleSchema } from '#shared/scheduler.ts';
+import { createSchedule, deleteSchedule, listSchedules } from './service.ts';
+
+const ScheduleSchema = z.object({
+  _id: z.string(),
+  processId: z.string(),
+  processName: z.string(),
+  cron: z.string(),
+  timezone: z.string().nullable(),
+  nextRunAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const schedulerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.deps.database.db;
+  app.addHook('preHandler', requireUser);
+  const common = { tags: ['portal: scheduler'], security: [{ bearer: [] }] };
+
+  app.get(
+    '/',
+    { schema: { ...common, response: { 200: z.array(ScheduleSchema) } } },
+    async (request) => listSchedules(db, await resolveAccount(db, currentUser(request))),
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        ...common,
+        body: CreateScheduleSchema,
+        response: {
+          201: ScheduleSchema,
+          400: ErrorSchema,
+          402: ErrorSchema,
+          403: ErrorSchema,
+          404: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const account = await resolveAccount(db, currentUser(request));
+      return reply.code(201).send(await createSchedule(db, account, request.body));
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        ...common,
+        params: IdParamsSchema,
+        response: { 200: z.object({ message: z.string() }), 404: ErrorSchema },
+      },
+    },
+    async (request) => {
+      await deleteSchedule(db, await resolveAccount(db, currentUser(request)), request.params.id);
+      return { message: 'Schedule removed.' };
+    },
+  );
+};

@@ -1,0 +1,104 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { type Account, accountCapabilities } from '#server/accounts/account.ts';
+import { audit } from '#server/audit/audit.ts';
+import type { Db } from '#server/db/client.ts';
+import { processes, type ScheduleRow, schedules } from '#server/db/schema.ts';
+import { badRequest, forbidden, HttpError, notFound } from '#server/http/errors.ts';
+import { billingMessages, isSubscriptionRunning } from '#shared/billing.ts';
+import {
+  type CreateSchedule,
+  intervalMessage,
+  nextRuns,
+  type ScheduleJson,
+  schedulerMessages,
+  shortestGapMinutes,
+} from '#shared/scheduler.ts';
+
+// Schedules of one account. Creation checks the plan (403), the subscription (402), the
+// process's owner (404) and the plan's minimum interval (400).
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const nextRunAfter = (cron: string, timezone: string | null, after: Date) =>
+  nextRuns(cron, timezone, 1, after)[0] ?? null;
+
+export async function listSchedules(db: Db, account: Account): Promise<ScheduleJson[]> {
+  const rows = await db
+    .select({ schedule: schedules, processName: processes.name })
+    .from(schedules)
+    .innerJoin(processes, eq(processes.id, schedules.processId))
+    .where(eq(schedules.clientUserId, account.owner.id))
+    .orderBy(desc(schedules.createdAt));
+  return rows.map(({ schedule, processName }) => toJson(schedule, processName));
+}
+
+const toJson = (row: ScheduleRow, processName: string): ScheduleJson => ({
+  _id: row.id,
+  processId: row.processId,
+  processName,
+  cron: row.cron,
+  timezone: row.timezone,
+  nextRunAt: row.nextRunAt?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function createSchedule(
+  db: Db,
+  account: Account,
+  input: CreateSchedule,
+  now = new Date(),
+) {
+  const caps = accountCapabilities(account);
+  if (!caps.canSchedule) throw forbidden(schedulerMessages.notEnabled);
+  if (!isSubscriptionRunning(account.owner.subscriptionStatus)) {
+    throw new HttpError(402, billingMessages.inactiveServer);
+  }
+  const [process] = UUID.test(input.processId)
+    ? await db
+        .select()
+        .from(processes)
+        .where(and(eq(processes.id, input.processId), eq(processes.clientUserId, account.owner.id)))
+    : [];
+  if (!process) throw notFound('Process not found.');
+  if (shortestGapMinutes(input.cron, input.timezone) < caps.scheduleMinIntervalMinutes) {
+    const message = intervalMessage(caps.scheduleMinIntervalMinutes);
+    throw badRequest(message, { cron: message });
+  }
+  const [row] = await db
+    .insert(schedules)
+    .values({
+      processId: process.id,
+      clientUserId: account.owner.id,
+      cron: input.cron,
+      timezone: input.timezone,
+      nextRunAt: nextRunAfter(input.cron, input.timezone, now),
+      createdBy: account.actor.id,
+    })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  await audit(db, {
+    source: 'scheduler',
+    message: `Schedule "${row.cron}" (${row.timezone ?? 'UTC'}) created for "${process.name}"`,
+    userId: account.owner.id,
+    actorId: account.actor.id,
+    processId: process.id,
+  });
+  return toJson(row, process.name);
+}
+
+export async function deleteSchedule(db: Db, account: Account, id: string) {
+  const [row] = UUID.test(id)
+    ? await db
+        .delete(schedules)
+        .where(and(eq(schedules.id, id), eq(schedules.clientUserId, account.owner.id)))
+        .returning()
+    : [];
+  if (!row) throw notFound('Schedule not found.');
+  await audit(db, {
+    source: 'scheduler',
+    message: `Schedule "${row.cron}" deleted`,
+    userId: account.owner.id,
+    actorId: account.actor.id,
+    processId: row.processId,
+  });
+}

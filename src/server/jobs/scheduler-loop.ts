@@ -1,0 +1,153 @@
+import { asc, eq, lte } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { audit } from '#server/audit/audit.ts';
+import type { Db } from '#server/db/client.ts';
+import { processes, type ScheduleRow, schedules, users } from '#server/db/schema.ts';
+import { runProcess } from '#server/features/runs/service.ts';
+import { nextRunAfter } from '#server/features/scheduler/service.ts';
+import type { WebhookCaller } from '#server/integrations/n8n/webhook.ts';
+import { isSubscriptionRunning } from '#shared/billing.ts';
+import { capabilitiesOf } from '#shared/plans.ts';
+
+// Fires due schedules. Each tick claims due rows with FOR UPDATE SKIP LOCKED and moves
+// their next_run_at forward in the same transaction, so with several instances on one
+// PostgreSQL each due time is claimed by exactly one of them. Webhooks are called after
+// the commit, so no lock is held while a workflow runs.
+
+export interface SchedulerLoopOptions {
+  db: Db;
+  n8n: WebhookCaller;
+  log?: FastifyBaseLogger;
+  intervalMs?: number;
+  batchSize?: number;
+  concurrency?: number;
+  now?: () => Date;
+}
+
+interface Claimed {
+  schedule: ScheduleRow;
+  dueAt: Date;
+}
+
+export function createSchedulerLoop(options: SchedulerLoopOptions) {
+  const { db, n8n, log } = options;
+  const intervalMs = options.intervalMs ?? 1_000;
+  const batchSize = options.batchSize ?? 200;
+  const concurrency = options.concurrency ?? 25;
+  const now = options.now ?? (() => new Date());
+  let running = false;
+  let current: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+
+  async function claim(at: Date): Promise<Claimed[]> {
+    return db.transaction(async (tx) => {
+      const due = await tx
+        .select()
+        .from(schedules)
+        .where(lte(schedules.nextRunAt, at))
+        .orderBy(asc(schedules.nextRunAt))
+        .limit(batchSize)
+        .for('update', { skipLocked: true });
+      for (const schedule of due) {
+        const next = nextRunAfter(schedule.cron, schedule.timezone, at);
+        await tx.update(schedules).set({ nextRunAt: next }).where(eq(schedules.id, schedule.id));
+      }
+      return due.map((schedule) => ({ schedule, dueAt: schedule.nextRunAt ?? at }));
+    });
+  }
+
+  async function skip(claimed: Claimed, reason: string, processId: string, ownerId: string) {
+    await audit(db, {
+      level: 'warning',
+      source: 'scheduler',
+      message: `Scheduled run skipped: ${reason}`,
+      userId: ownerId,
+      processId,
+      details: { scheduleId: claimed.schedule.id, dueAt: claimed.dueAt.toISOString() },
+    });
+  }
+
+  async function fire(claimed: Claimed) {
+    const { schedule, dueAt } = claimed;
+    const [found] = await db
+      .select({ process: processes, owner: users })
+      .from(processes)
+      .innerJoin(users, eq(users.id, processes.clientUserId))
+      .where(eq(processes.id, schedule.processId));
+    if (!found) return;
+    const { process, owner } = found;
+    const caps = capabilitiesOf({
+      subscription: { plan: owner.subscriptionPlan },
+      entitlements: owner.entitlements,
+    });
+    if (!caps.canSchedule)
+      return skip(claimed, 'scheduling is not enabled for the plan', process.id, owner.id);
+    if (!isSubscriptionRunning(owner.subscriptionStatus)) {
+      return skip(claimed, 'the subscription is inactive', process.id, owner.id);
+    }
+    const outcome = await runProcess({ db, n8n }, process, {
+      trigger: 'schedule',
+      triggeredBy: null,
+      scheduleId: schedule.id,
+      scheduledFor: dueAt,
+    });
+    if (outcome.kind === 'paused')
+      await skip(claimed, 'the process is paused', process.id, owner.id);
+    if (outcome.kind === 'no-url')
+      await skip(claimed, 'the process has no webhook URL', process.id, owner.id);
+  }
+
+  async function fireAll(claimed: Claimed[]) {
+    const queue = [...claimed];
+    const worker = async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        await fire(next).catch((error: unknown) =>
+          log?.error({ err: error }, 'scheduled run failed'),
+        );
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+  }
+
+  /** Claims and fires what is due at `at`; returns how many were claimed. */
+  async function tick(at = now()): Promise<number> {
+    const claimed = await claim(at);
+    await fireAll(claimed);
+    return claimed.length;
+  }
+
+  function scheduleNext(delayMs: number) {
+    if (!running) return;
+    timer = setTimeout(() => {
+      current = loop();
+    }, delayMs);
+  }
+
+  async function loop() {
+    if (!running) return;
+    try {
+      const count = await tick();
+      // A full batch means more may be due: go again at once.
+      scheduleNext(count >= batchSize ? 0 : intervalMs);
+    } catch (error) {
+      log?.error({ err: error }, 'scheduler tick failed');
+      scheduleNext(intervalMs);
+    }
+  }
+
+  return {
+    tick,
+    start() {
+      if (running) return;
+      running = true;
+      current = loop();
+    },
+    async stop() {
+      running = false;
+      if (timer) clearTimeout(timer);
+      await current;
+    },
+  };
+}
+
+export type SchedulerLoop = ReturnType<typeof createSchedulerLoop>;

@@ -1,0 +1,104 @@
+import { Cron } from 'croner';
+import { z } from 'zod';
+
+// Schedules (SPEC §5 Scheduler create, §9): five-field cron in an IANA timezone, no
+// closer together than the plan allows. The page and the server check with these.
+
+export const DEFAULT_CRON = '0 * * * *';
+export const schedulerMessages = {
+  validationTitle: 'Validation',
+  required: 'Process and cron are required.',
+  fiveFields: 'Use five fields: minute hour day-of-month month day-of-week (e.g. 0 * * * *).',
+  timezone: 'Choose a valid IANA timezone, such as America/Chicago, or leave it empty for UTC.',
+  notEnabled: 'Scheduling is not enabled for your plan.',
+} as const;
+
+export function isValidTimezone(timezone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: timezone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Parses a five-field cron; returns the problem in words, or null when it is fine. */
+export function cronProblem(cron: string, timezone?: string | null): string | null {
+  const fields = cron.trim().split(/\s+/);
+  if (fields.length !== 5) return schedulerMessages.fiveFields;
+  try {
+    const job = new Cron(cron.trim(), { timezone: timezone || 'UTC', paused: true });
+    if (!job.nextRun()) return 'This cron expression never runs.';
+    return null;
+  } catch (error) {
+    const detail = error instanceof Error ? error.message.replace(/^CronPattern: /, '') : '';
+    return `Invalid cron expression${detail ? `: ${detail}` : ''}.`;
+  }
+}
+
+export function nextRuns(
+  cron: string,
+  timezone: string | null | undefined,
+  count: number,
+  from?: Date,
+) {
+  try {
+    return new Cron(cron, { timezone: timezone || 'UTC', paused: true }).nextRuns(count, from);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The shortest gap, in minutes, between consecutive runs over the next `sample` runs.
+ * Enough to catch patterns like "0,5 * * * *" whose gaps are uneven.
+ */
+export function shortestGapMinutes(cron: string, timezone?: string | null, sample = 300): number {
+  const runs = nextRuns(cron, timezone, sample);
+  let shortest = Number.POSITIVE_INFINITY;
+  for (let i = 1; i < runs.length; i++) {
+    const gap = (runs[i]!.getTime() - runs[i - 1]!.getTime()) / 60_000;
+    if (gap < shortest) shortest = gap;
+  }
+  return shortest;
+}
+
+export const intervalMessage = (minutes: number) =>
+  `Your plan allows runs at most every ${minutes} minutes; this cron runs more often.`;
+
+export const CreateScheduleSchema = z
+  .object({
+    processId: z
+      .string({ error: schedulerMessages.required })
+      .trim()
+      .min(1, schedulerMessages.required),
+    cron: z
+      .string({ error: schedulerMessages.required })
+      .trim()
+      .min(1, schedulerMessages.required)
+      .max(120),
+    timezone: z
+      .string()
+      .trim()
+      .max(64)
+      .nullish()
+      .transform((v) => v || null)
+      .refine((v) => v === null || isValidTimezone(v), schedulerMessages.timezone),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.cron) return;
+    const problem = cronProblem(value.cron, value.timezone);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['cron'], message: problem });
+  });
+export type CreateScheduleInput = z.input<typeof CreateScheduleSchema>;
+export type CreateSchedule = z.output<typeof CreateScheduleSchema>;
+
+export interface ScheduleJson {
+  _id: string;
+  processId: string;
+  processName: string;
+  cron: string;
+  timezone: string | null;
+  nextRunAt: string | null;
+  createdAt: string;
+}
