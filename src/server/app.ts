@@ -12,6 +12,7 @@ import type { AppDeps } from '#server/deps.ts';
 import { clientAnalyticsRoutes } from '#server/features/analytics/client-routes.ts';
 import { authRoutes } from '#server/features/auth/routes.ts';
 import { adminClientRoutes } from '#server/features/clients/routes.ts';
+import { contactRoutes } from '#server/features/contact/routes.ts';
 import { healthRoutes } from '#server/features/health/routes.ts';
 import { impersonationRoutes } from '#server/features/impersonation/routes.ts';
 import { clientProcessRoutes } from '#server/features/processes/client-routes.ts';
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(impersonationRoutes, { prefix: '/api' });
+  await app.register(contactRoutes, { prefix: '/api' });
   await app.register(adminClientRoutes, { prefix: '/api/admin' });
   await app.register(adminProcessRoutes, { prefix: '/api/admin/processes' });
   await app.register(clientProcessRoutes, { prefix: '/api/n8n' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { brand } from '#shared/brand.ts';
 
 // Environment variables parsed once at start (DESIGN §7). An invalid value stops the
 // start with a message naming the variable; nothing deeper reads process.env.
@@ -54,7 +55,7 @@ export interface Config {
   admin: { email: string | undefined; password: string | undefined };
   publicUrl: string;
   smtpUrl: string | undefined;
-  mailFrom: string | undefined;
+  mailFrom: string;
   enquiryTo: string | undefined;
   allowPrivateWebhooks: boolean;
   trustProxy: boolean;
@@ -84,7 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM,
+    mailFrom: e.MAIL_FROM ?? `${brand.name} <${brand.email}>`,
     enquiryTo: e.ENQUIRY_TO,
     allowPrivateWebhooks: e.ALLOW_PRIVATE_WEBHOOKS,
     trustProxy: e.TRUST_PROXY,

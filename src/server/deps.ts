@@ -1,6 +1,7 @@
 import type { TokenService } from '#server/auth/tokens.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
+import type { MailTransport } from '#server/integrations/mailer/smtp.ts';
 import type { WebhookCaller } from '#server/integrations/n8n/webhook.ts';
 
 // Everything buildApp needs from outside. Tests pass their own (a fresh database,
@@ -15,8 +16,8 @@ export interface AppDeps {
   config: Config;
   database: Database;
   tokens: TokenService;
-  integrations: { n8n: WebhookCaller };
-  limits?: { auth?: RateLimit };
+  integrations: { n8n: WebhookCaller; mailer: MailTransport | null };
+  limits?: { auth?: RateLimit; contact?: RateLimit };
 }
 
 declare module 'fastify' {

@@ -4,7 +4,9 @@ import { ConfigError, loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { DataDirLockedError, lockDataDir } from '#server/db/data-dir-lock.ts';
 import { seed } from '#server/db/seed/index.ts';
+import { createSmtpTransport } from '#server/integrations/mailer/smtp.ts';
 import { createWebhookCaller } from '#server/integrations/n8n/webhook.ts';
+import { createOutboxSender } from '#server/jobs/outbox-sender.ts';
 import { startRetentionJob } from '#server/jobs/retention.ts';
 import { createSchedulerLoop } from '#server/jobs/scheduler-loop.ts';
 import { resolveJwtSecret } from '#server/secrets.ts';
@@ -21,8 +23,9 @@ async function main() {
 
   const tokens = createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir));
   const n8n = createWebhookCaller({ allowPrivate: config.allowPrivateWebhooks });
+  const mailer = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : null;
   const app = await buildApp(
-    { config, database, tokens, integrations: { n8n } },
+    { config, database, tokens, integrations: { n8n, mailer } },
     { logger: { level: config.logLevel }, serveWeb: true },
   );
   if (report.firstAdmin) {
@@ -36,6 +39,15 @@ async function main() {
 
   const scheduler = createSchedulerLoop({ db: database.db, n8n, log: app.log });
   const stopRetention = startRetentionJob(database.db, app.log);
+  const sender = mailer
+    ? createOutboxSender({
+        db: database.db,
+        transport: mailer,
+        from: config.mailFrom,
+        log: app.log,
+      })
+    : null;
+  if (!mailer) app.log.warn('SMTP_URL is not set: e-mail is kept in the outbox table, not sent.');
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -47,6 +59,8 @@ async function main() {
       await app.close();
       stopRetention();
       await scheduler.stop();
+      await sender?.stop();
+      mailer?.close();
       await database.close();
     } finally {
       releaseLock();
@@ -59,6 +73,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   scheduler.start();
+  sender?.start();
 }
 
 main().catch((error: unknown) => {

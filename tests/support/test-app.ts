@@ -45,7 +45,10 @@ export async function build(overrides: Partial<AppDeps> = {}): Promise<TestConte
     config,
     database,
     tokens: createTokenService('test-secret-that-is-long-enough-for-hs256-signing'),
-    integrations: { n8n: createWebhookCaller({ allowPrivate: true, timeoutMs: 2_000 }) },
+    integrations: {
+      n8n: createWebhookCaller({ allowPrivate: true, timeoutMs: 2_000 }),
+      mailer: null,
+    },
     ...overrides,
   };
   const app = await buildApp(deps);

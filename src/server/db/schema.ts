@@ -47,6 +47,11 @@ export const users = pgTable(
     zohoBooksContactId: text('zoho_books_contact_id'),
     zohoDeskContactId: text('zoho_desk_contact_id'),
     zohoSubscriptionsCustomerId: text('zoho_subscriptions_customer_id'),
+    /** TOTP two-factor: the secret once confirmed, and hashes of unused recovery codes. */
+    totpSecret: text('totp_secret'),
+    totpPendingSecret: text('totp_pending_secret'),
+    totpEnabled: boolean('totp_enabled').notNull().default(false),
+    recoveryCodeHashes: text('recovery_code_hashes').array().notNull().default(sql`'{}'::text[]`),
     /** Bumped on a password change or reset: tokens carrying an older value stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -174,3 +179,213 @@ export const schedules = pgTable(
 );
 
 export type ScheduleRow = typeof schedules.$inferSelect;
+
+/** Every e-mail goes here first; the sender job delivers it with retries (DESIGN §1). */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    replyTo: text('reply_to'),
+    kind: text('kind').notNull(),
+    status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('outbox_pending_idx').on(t.status, t.nextAttemptAt)],
+);
+
+export type OutboxRow = typeof outbox.$inferSelect;
+
+/** A project enquiry from the contact form, stored before anything else happens. */
+export const enquiries = pgTable(
+  'enquiries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    company: text('company'),
+    phone: text('phone'),
+    interest: text('interest').notNull(),
+    budget: text('budget'),
+    timeline: text('timeline'),
+    teamSize: text('team_size'),
+    website: text('website'),
+    message: text('message').notNull(),
+    referral: text('referral'),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('enquiries_created_idx').on(t.createdAt)],
+);
+
+export type EnquiryRow = typeof enquiries.$inferSelect;
+
+/** Product-wide settings edited by admins, e.g. the one allowed admin IP. */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<unknown>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid('updated_by'),
+});
+
+/** Members of a client account's team; the owner is the account itself. */
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerUserId: uuid('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    memberUserId: uuid('member_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').$type<'admin' | 'member'>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('team_members_member_unique').on(t.memberUserId),
+    index('team_members_owner_idx').on(t.ownerUserId),
+  ],
+);
+
+export const teamInvites = pgTable(
+  'team_invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerUserId: uuid('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    inviteeEmail: text('invitee_email').notNull(),
+    role: text('role').$type<'admin' | 'member'>().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('team_invites_token_unique').on(t.tokenHash),
+    index('team_invites_owner_idx').on(t.ownerUserId),
+  ],
+);
+
+export const catalogTemplates = pgTable('catalog_templates', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description'),
+  tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const catalogRequests = pgTable(
+  'catalog_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    templateId: uuid('template_id')
+      .notNull()
+      .references(() => catalogTemplates.id, { onDelete: 'cascade' }),
+    clientUserId: uuid('client_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestedBy: uuid('requested_by'),
+    status: text('status')
+      .$type<'requested' | 'approved' | 'declined'>()
+      .notNull()
+      .default('requested'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('catalog_requests_client_idx').on(t.clientUserId)],
+);
+
+/** Plans on sale with the local billing provider. Prices in cents. */
+export const packages = pgTable('packages', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  plan: text('plan').$type<Plan>().notNull(),
+  price: integer('price').notNull(),
+  interval: text('interval').$type<'month' | 'year'>().notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number').notNull().unique(),
+    clientUserId: uuid('client_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    packageId: text('package_id'),
+    description: text('description').notNull(),
+    status: text('status').$type<'paid' | 'unpaid' | 'void'>().notNull(),
+    amount: integer('amount').notNull(),
+    externalId: text('external_id'),
+    pdfUrl: text('pdf_url'),
+    paymentUrl: text('payment_url'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [index('invoices_client_idx').on(t.clientUserId, t.issuedAt)],
+);
+
+/** A checkout started with the local provider; confirming it starts the subscription. */
+export const checkoutSessions = pgTable('checkout_sessions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tokenHash: text('token_hash').notNull().unique(),
+  clientUserId: uuid('client_user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  packageId: text('package_id'),
+  kind: text('kind').$type<'checkout' | 'portal' | 'invoice'>().notNull(),
+  invoiceId: uuid('invoice_id'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Billing-provider webhook events already handled (Zoho retries; each id once). */
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const passwordResets = pgTable('password_resets', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Organization defaults for legal documents (SPEC §3 Legal defaults), one row per account. */
+export const legalDefaults = pgTable('legal_defaults', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  values: jsonb('values').$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const legalDrafts = pgTable('legal_drafts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  createdBy: uuid('created_by').notNull(),
+  clientName: text('client_name').notNull(),
+  projectName: text('project_name').notNull(),
+  documents: jsonb('documents')
+    .$type<{ templateId: string; name: string; content: string }[]>()
+    .notNull(),
+  metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

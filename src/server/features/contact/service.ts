@@ -1,0 +1,55 @@
+import { desc } from 'drizzle-orm';
+import { audit } from '#server/audit/audit.ts';
+import type { Db } from '#server/db/client.ts';
+import { type EnquiryRow, enquiries } from '#server/db/schema.ts';
+import { queueMail } from '#server/mail/outbox.ts';
+import type { ContactSubmission } from '#shared/contact.ts';
+
+// An enquiry is stored first, then e-mailed through the outbox, so it is never lost
+// even when mail is down.
+
+export async function submitEnquiry(
+  db: Db,
+  input: ContactSubmission,
+  options: { ip: string; notify: string },
+): Promise<EnquiryRow> {
+  const [row] = await db
+    .insert(enquiries)
+    .values({ ...input, ip: options.ip })
+    .returning();
+  if (!row) throw new Error('enquiry insert returned no row');
+  await queueMail(db, {
+    kind: 'enquiry',
+    to: options.notify,
+    replyTo: row.email,
+    subject: `New enquiry from ${row.name}: ${row.interest}`,
+    text: enquiryText(row),
+  });
+  await audit(db, {
+    source: 'contact',
+    message: `Enquiry from ${row.name} (${row.interest})`,
+    ip: options.ip,
+    details: { enquiryId: row.id },
+  });
+  return row;
+}
+
+function enquiryText(row: EnquiryRow): string {
+  const lines: [string, string | null][] = [
+    ['Name', row.name],
+    ['Email', row.email],
+    ['Company', row.company],
+    ['Phone', row.phone],
+    ['Interest', row.interest],
+    ['Budget', row.budget],
+    ['Timeline', row.timeline],
+    ['Team size', row.teamSize],
+    ['Website', row.website],
+    ['Heard about us', row.referral],
+  ];
+  const table = lines.filter(([, v]) => v).map(([k, v]) => `${k}: ${v}`);
+  return `${table.join('\n')}\n\n${row.message}\n`;
+}
+
+export const listEnquiries = (db: Db, limit = 500) =>
+  db.select().from(enquiries).orderBy(desc(enquiries.createdAt)).limit(limit);
