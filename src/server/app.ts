@@ -9,15 +9,19 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from '#server/deps.ts';
+import { adminAnalyticsRoutes } from '#server/features/analytics/admin-routes.ts';
 import { clientAnalyticsRoutes } from '#server/features/analytics/client-routes.ts';
+import { auditRoutes } from '#server/features/audit/routes.ts';
 import { authRoutes } from '#server/features/auth/routes.ts';
 import { adminClientRoutes } from '#server/features/clients/routes.ts';
 import { contactRoutes } from '#server/features/contact/routes.ts';
+import { environmentRoutes } from '#server/features/environment/routes.ts';
 import { healthRoutes } from '#server/features/health/routes.ts';
 import { impersonationRoutes } from '#server/features/impersonation/routes.ts';
 import { clientProcessRoutes } from '#server/features/processes/client-routes.ts';
 import { adminProcessRoutes } from '#server/features/processes/routes.ts';
 import { schedulerRoutes } from '#server/features/scheduler/routes.ts';
+import { securityRoutes } from '#server/features/security/routes.ts';
 import { registerErrorHandling } from '#server/http/errors.ts';
 import { registerSecurityHeaders } from '#server/http/security.ts';
 import { registerWeb } from '#server/http/web.ts';
@@ -82,6 +86,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   await app.register(clientProcessRoutes, { prefix: '/api/n8n' });
   await app.register(schedulerRoutes, { prefix: '/api/scheduler' });
   await app.register(clientAnalyticsRoutes, { prefix: '/api/client' });
+  await app.register(adminAnalyticsRoutes, { prefix: '/api/analytics' });
+  await app.register(environmentRoutes, { prefix: '/api/environment' });
+  await app.register(securityRoutes, { prefix: '/api/admin/security' });
+  await app.register(auditRoutes, { prefix: '/api/admin' });
 
   const web = options.serveWeb ? await registerWeb(app, deps.config.webRoot) : null;
   app.setNotFoundHandler((request, reply) => {

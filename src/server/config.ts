@@ -40,6 +40,9 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   HELPDESK_URL: optional.pipe(z.url('must be an absolute URL').optional()),
+  ADMIN_IP_LOCK_RESET: bool,
+  ADMIN_REQUIRE_2FA: bool,
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_ROOT: z.string().min(1).default('./build/client'),
 });
@@ -63,6 +66,9 @@ export interface Config {
   n8n: { apiUrl: string | undefined; apiKey: string | undefined; railwayUrl: string | undefined };
   stripe: { secretKey: string | undefined; webhookSecret: string | undefined };
   helpdeskUrl: string | undefined;
+  adminIpLockReset: boolean;
+  adminRequire2fa: boolean;
+  auditRetentionDays: number;
   logLevel: Env['LOG_LEVEL'];
   webRoot: string;
 }
@@ -93,6 +99,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     n8n: { apiUrl: e.N8N_API_URL, apiKey: e.N8N_API_KEY, railwayUrl: e.N8N_RAILWAY_URL },
     stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET },
     helpdeskUrl: e.HELPDESK_URL,
+    adminIpLockReset: e.ADMIN_IP_LOCK_RESET,
+    adminRequire2fa: e.ADMIN_REQUIRE_2FA,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     logLevel: e.LOG_LEVEL,
     webRoot: e.WEB_ROOT,
   };

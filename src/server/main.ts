@@ -10,6 +10,7 @@ import { createOutboxSender } from '#server/jobs/outbox-sender.ts';
 import { startRetentionJob } from '#server/jobs/retention.ts';
 import { createSchedulerLoop } from '#server/jobs/scheduler-loop.ts';
 import { resolveJwtSecret } from '#server/secrets.ts';
+import { ADMIN_ALLOWED_IP, clearSetting } from '#server/settings/app-settings.ts';
 
 // Reads config, opens and migrates the database, seeds, listens, and shuts down cleanly
 // on SIGTERM/SIGINT.
@@ -20,6 +21,12 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   const report = await seed(database.db, { admin: config.admin });
+  if (config.adminIpLockReset) {
+    await clearSetting(database.db, ADMIN_ALLOWED_IP);
+    console.warn(
+      'ADMIN_IP_LOCK_RESET=true: the admin IP lock was removed. Unset it before the next start.',
+    );
+  }
 
   const tokens = createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir));
   const n8n = createWebhookCaller({ allowPrivate: config.allowPrivateWebhooks });
@@ -38,7 +45,7 @@ async function main() {
   }
 
   const scheduler = createSchedulerLoop({ db: database.db, n8n, log: app.log });
-  const stopRetention = startRetentionJob(database.db, app.log);
+  const stopRetention = startRetentionJob(database.db, config.auditRetentionDays, app.log);
   const sender = mailer
     ? createOutboxSender({
         db: database.db,

@@ -18,6 +18,10 @@ export async function startSmtpCatcher() {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    allowInsecureAuth: true,
+    onAuth(auth, _session, callback) {
+      callback(null, { user: auth.username });
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));

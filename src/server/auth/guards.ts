@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { TokenClaims } from '#server/auth/tokens.ts';
 import type { UserRow } from '#server/db/schema.ts';
 import { forbidden, unauthorized } from '#server/http/errors.ts';
-import { ipMatches } from '#server/net/ip.ts';
+import { ipMatches, normaliseIp } from '#server/net/ip.ts';
+import { ADMIN_ALLOWED_IP, getSetting } from '#server/settings/app-settings.ts';
 import { findUserById } from '#server/users/repository.ts';
 
 // Request guards, used as preHandlers. They throw HttpErrors; the central handler
@@ -47,6 +48,12 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
   await requireUser(request);
   if (request.user?.role !== 'Admin' || request.claims?.imp) {
     throw forbidden('This area is for administrators only.');
+  }
+  const allowedIp = await getSetting<string>(request.server.deps.database.db, ADMIN_ALLOWED_IP);
+  if (allowedIp && !ipMatches(request.ip, [allowedIp])) {
+    throw forbidden(
+      `The admin area only accepts requests from its allowed IP address, and ${normaliseIp(request.ip)} is not it.`,
+    );
   }
 }
 

@@ -1,0 +1,84 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAdmin } from '#server/auth/guards.ts';
+import { overview, periods, topProcesses, usage } from './admin-service.ts';
+
+// SPEC §7 Admin analytics: overview, top processes, usage. `days` bounds the window
+// (default 30) and `period` buckets usage by day, week or month.
+
+const WindowQuery = z.object({
+  days: z.coerce.number().int().min(1).max(3650).default(30),
+  period: z.enum(periods).default('day'),
+});
+const since = (days: number) => new Date(Date.now() - days * 86_400_000);
+
+export const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.deps.database.db;
+  app.addHook('preHandler', requireAdmin);
+  const common = { tags: ['admin: analytics'], security: [{ bearer: [] }] };
+
+  app.get(
+    '/overview',
+    {
+      schema: {
+        ...common,
+        response: {
+          200: z.object({
+            users: z.number(),
+            activeSubscriptions: z.number(),
+            totalRuns: z.number(),
+          }),
+        },
+      },
+    },
+    async () => overview(db),
+  );
+
+  app.get(
+    '/top-processes',
+    {
+      schema: {
+        ...common,
+        querystring: WindowQuery,
+        response: {
+          200: z.array(
+            z.object({
+              _id: z.string(),
+              name: z.string(),
+              clientUserId: z.string(),
+              runs: z.number(),
+              fails: z.number(),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => topProcesses(db, since(request.query.days)),
+  );
+
+  app.get(
+    '/usage',
+    {
+      schema: {
+        ...common,
+        querystring: WindowQuery,
+        response: {
+          200: z.object({
+            runsAgg: z.array(z.object({ _id: z.string(), runs: z.number(), fails: z.number() })),
+            usage: z.array(
+              z.object({
+                _id: z.string(),
+                period: z.string(),
+                clientUserId: z.string(),
+                processId: z.string(),
+                executions: z.number(),
+                failures: z.number(),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request) => usage(db, since(request.query.days), request.query.period),
+  );
+};

@@ -1,0 +1,78 @@
+import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { processes, runs, users } from '#server/db/schema.ts';
+
+// Product-wide figures for the admin analytics screen, computed from recorded runs.
+
+export const periods = ['day', 'week', 'month'] as const;
+export type Period = (typeof periods)[number];
+
+export async function overview(db: Db) {
+  const [[userCount], [active], [runCount]] = await Promise.all([
+    db.select({ n: count() }).from(users),
+    db
+      .select({ n: count() })
+      .from(users)
+      .where(inArray(users.subscriptionStatus, ['active', 'trialing'])),
+    db.select({ n: count() }).from(runs),
+  ]);
+  return {
+    users: userCount?.n ?? 0,
+    activeSubscriptions: active?.n ?? 0,
+    totalRuns: runCount?.n ?? 0,
+  };
+}
+
+export async function topProcesses(db: Db, since: Date, limit = 10) {
+  const runsCount = sql<number>`count(*)::int`;
+  return db
+    .select({
+      _id: runs.processId,
+      name: processes.name,
+      clientUserId: runs.clientUserId,
+      runs: runsCount,
+      fails: sql<number>`count(*) filter (where not ${runs.ok})::int`,
+    })
+    .from(runs)
+    .innerJoin(processes, eq(processes.id, runs.processId))
+    .where(gte(runs.startedAt, since))
+    .groupBy(runs.processId, processes.name, runs.clientUserId)
+    .orderBy(desc(runsCount))
+    .limit(limit);
+}
+
+// The period is inlined (it is one of three known words): as a bind parameter, the
+// SELECT and GROUP BY expressions would differ and PostgreSQL would refuse the query.
+const bucket = (period: Period) =>
+  sql<string>`to_char(date_trunc(${sql.raw(`'${periods.includes(period) ? period : 'day'}'`)}, ${runs.startedAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
+
+/** Runs per period overall (runsAgg) and per client and process (usage rows). */
+export async function usage(db: Db, since: Date, period: Period) {
+  const key = bucket(period);
+  const where = gte(runs.startedAt, since);
+  const failures = sql<number>`count(*) filter (where not ${runs.ok})::int`;
+  const [runsAgg, rows] = await Promise.all([
+    db
+      .select({ _id: key, runs: sql<number>`count(*)::int`, fails: failures })
+      .from(runs)
+      .where(where)
+      .groupBy(key)
+      .orderBy(key),
+    db
+      .select({
+        period: key,
+        clientUserId: runs.clientUserId,
+        processId: runs.processId,
+        executions: sql<number>`count(*)::int`,
+        failures,
+      })
+      .from(runs)
+      .where(and(where))
+      .groupBy(key, runs.clientUserId, runs.processId)
+      .orderBy(key),
+  ]);
+  return {
+    runsAgg,
+    usage: rows.map((r) => ({ ...r, _id: `${r.period}:${r.clientUserId}:${r.processId}` })),
+  };
+}

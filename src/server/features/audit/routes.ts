@@ -1,0 +1,60 @@
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAdmin } from '#server/auth/guards.ts';
+import { auditLevels, auditLogs } from '#server/db/schema.ts';
+
+// GET /api/admin/audit-logs?limit=500&level=&source= (SPEC §7). Level and source filter
+// on the server; the page adds its own full-text filter.
+
+const QuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(500),
+  level: z.union([z.enum(auditLevels), z.literal('')]).optional(),
+  source: z.string().trim().max(50).optional(),
+});
+
+const EntrySchema = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  level: z.enum(auditLevels),
+  source: z.string(),
+  message: z.string(),
+  userId: z.string().nullable(),
+  actorId: z.string().nullable(),
+  processId: z.string().nullable(),
+  ip: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+
+export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.deps.database.db;
+  app.get(
+    '/audit-logs',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['admin: audit'],
+        security: [{ bearer: [] }],
+        querystring: QuerySchema,
+        response: { 200: z.array(EntrySchema) },
+      },
+    },
+    async (request) => {
+      const { limit, level, source } = request.query;
+      const filters: SQL[] = [];
+      if (level) filters.push(eq(auditLogs.level, level));
+      if (source) filters.push(eq(auditLogs.source, source));
+      const rows = await db
+        .select()
+        .from(auditLogs)
+        .where(filters.length ? and(...filters) : undefined)
+        .orderBy(desc(auditLogs.createdAt))
+        .limit(limit);
+      return rows.map(({ id, createdAt, ...rest }) => ({
+        _id: id,
+        createdAt: createdAt.toISOString(),
+        ...rest,
+      }));
+    },
+  );
+};

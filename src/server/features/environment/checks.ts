@@ -1,0 +1,175 @@
+import type { AppDeps } from '#server/deps.ts';
+import { OutboundError, sendOutbound } from '#server/integrations/http/outbound.ts';
+
+// Environment checks (SPEC §3): each key answers { ok, details } from a real check.
+// Key names keep the spec's, e.g. `mongo` reports whichever database is in use.
+
+export interface Check {
+  ok: boolean;
+  details: string;
+}
+
+export const checkKeys = [
+  'mongo',
+  'mongoUriPresent',
+  'stripe',
+  'stripeWebhook',
+  'n8nApiUrl',
+  'n8nApiKey',
+  'n8nRailwayUrl',
+  'emailUser',
+  'emailPassword',
+  'jwtSecret',
+  'frontendUrl',
+] as const;
+export type CheckKey = (typeof checkKeys)[number];
+
+const WEAK_SECRETS = [
+  'secret',
+  'changeme',
+  'change-me',
+  'jwt_secret',
+  'your-secret-key',
+  'password',
+];
+const pass = (details: string): Check => ({ ok: true, details });
+const fail = (details: string): Check => ({ ok: false, details });
+
+async function database(deps: AppDeps): Promise<Check> {
+  const started = performance.now();
+  try {
+    await deps.database.ping();
+    const ms = Math.round(performance.now() - started);
+    const kind = deps.database.kind === 'pglite' ? 'Embedded PGlite' : 'PostgreSQL';
+    return pass(`${kind} answered a query in ${ms} ms.`);
+  } catch (error) {
+    return fail(`The database did not answer: ${(error as Error).message}`);
+  }
+}
+
+async function reachable(
+  url: string | undefined,
+  label: string,
+  deps: AppDeps,
+  headers?: Record<string, string>,
+) {
+  if (!url) return fail(`${label} is not set.`);
+  try {
+    const response = await sendOutbound({
+      url,
+      method: 'GET',
+      headers,
+      timeoutMs: 5_000,
+      allowPrivate: deps.config.allowPrivateWebhooks,
+      maxBodyBytes: 1024,
+    });
+    return response.status < 500
+      ? pass(`${url} answered ${response.status}.`)
+      : fail(`${url} answered ${response.status}.`);
+  } catch (error) {
+    const message = error instanceof OutboundError ? error.message : String(error);
+    return fail(`${url} could not be reached: ${message}`);
+  }
+}
+
+async function n8nApiKey(deps: AppDeps): Promise<Check> {
+  const { apiUrl, apiKey } = deps.config.n8n;
+  if (!apiKey) return fail('N8N_API_KEY is not set.');
+  if (!apiUrl) return fail('N8N_API_KEY is set, but N8N_API_URL is not, so it cannot be tried.');
+  const url = `${apiUrl.replace(/\/$/, '')}/api/v1/workflows?limit=1`;
+  const result = await reachable(url, 'N8N_API_URL', deps, { 'X-N8N-API-KEY': apiKey });
+  if (!result.ok) return result;
+  return /answered 2\d\d/.test(result.details)
+    ? pass('The n8n API accepted the key.')
+    : fail(`The n8n API refused the key (${result.details})`);
+}
+
+function prefixed(value: string | undefined, name: string, prefixes: string[]): Check {
+  if (!value) return fail(`${name} is not set.`);
+  return prefixes.some((p) => value.startsWith(p))
+    ? pass(`${name} is set (${value.slice(0, prefixes[0]!.length + 4)}…).`)
+    : fail(`${name} is set but does not look like a key (expected ${prefixes.join(' or ')}…).`);
+}
+
+async function smtp(deps: AppDeps): Promise<[Check, Check]> {
+  const url = deps.config.smtpUrl;
+  if (!url) {
+    const details = 'SMTP_URL is not set: e-mail stays in the outbox.';
+    return [fail(details), fail(details)];
+  }
+  const parsed = new URL(url);
+  const user = decodeURIComponent(parsed.username);
+  const password: Check = parsed.password
+    ? pass('A password is set in SMTP_URL.')
+    : fail('SMTP_URL has no password.');
+  if (!user) return [fail('SMTP_URL has no user name.'), password];
+  try {
+    await deps.integrations.mailer?.verify();
+    return [
+      pass(`${user} connected to ${parsed.hostname}:${parsed.port || 'default port'}.`),
+      password,
+    ];
+  } catch (error) {
+    return [
+      fail(`${parsed.hostname} refused the connection: ${(error as Error).message}`),
+      password,
+    ];
+  }
+}
+
+function jwtSecret(deps: AppDeps): Check {
+  const secret = deps.config.jwtSecret;
+  if (!secret) {
+    return pass(
+      'Generated once and kept in DATA_DIR. Set JWT_SECRET when several instances share a database.',
+    );
+  }
+  if (WEAK_SECRETS.includes(secret.toLowerCase()) || new Set(secret).size < 10) {
+    return fail('JWT_SECRET is a well-known or low-variety value; use a long random one.');
+  }
+  return pass(`JWT_SECRET is set (${secret.length} characters).`);
+}
+
+function frontendUrl(deps: AppDeps): Check {
+  const url = new URL(deps.config.publicUrl);
+  const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !local) {
+    return fail(
+      `PUBLIC_URL ${url.origin} is not https; links in e-mails would be sent unencrypted.`,
+    );
+  }
+  return pass(`PUBLIC_URL is ${url.origin}.`);
+}
+
+export async function runChecks(deps: AppDeps): Promise<Record<CheckKey, Check>> {
+  const { config } = deps;
+  const [mongo, apiUrl, apiKey, railway, [emailUser, emailPassword]] = await Promise.all([
+    database(deps),
+    reachable(config.n8n.apiUrl, 'N8N_API_URL', deps),
+    n8nApiKey(deps),
+    reachable(config.n8n.railwayUrl, 'N8N_RAILWAY_URL', deps),
+    smtp(deps),
+  ]);
+  return {
+    mongo,
+    mongoUriPresent: config.databaseUrl
+      ? pass('DATABASE_URL is set: PostgreSQL server in use.')
+      : fail(
+          'DATABASE_URL is not set: the embedded database in DATA_DIR is in use (one instance only).',
+        ),
+    stripe: prefixed(config.stripe.secretKey, 'STRIPE_SECRET_KEY', [
+      'sk_live_',
+      'sk_test_',
+      'rk_live_',
+      'rk_test_',
+    ]),
+    stripeWebhook: prefixed(config.stripe.webhookSecret, 'STRIPE_WEBHOOK_SECRET', ['whsec_']),
+    n8nApiUrl: apiUrl,
+    n8nApiKey: apiKey,
+    n8nRailwayUrl: railway,
+    emailUser,
+    emailPassword,
+    jwtSecret: jwtSecret(deps),
+    frontendUrl: frontendUrl(deps),
+  };
+}
