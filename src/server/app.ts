@@ -22,6 +22,7 @@ import { clientProcessRoutes } from '#server/features/processes/client-routes.ts
 import { adminProcessRoutes } from '#server/features/processes/routes.ts';
 import { schedulerRoutes } from '#server/features/scheduler/routes.ts';
 import { securityRoutes } from '#server/features/security/routes.ts';
+import { twoFactorRoutes } from '#server/features/two-factor/routes.ts';
 import { registerErrorHandling } from '#server/http/errors.ts';
 import { registerSecurityHeaders } from '#server/http/security.ts';
 import { registerWeb } from '#server/http/web.ts';
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(twoFactorRoutes, { prefix: '/api/auth' });
   await app.register(impersonationRoutes, { prefix: '/api' });
   await app.register(contactRoutes, { prefix: '/api' });
   await app.register(adminClientRoutes, { prefix: '/api/admin' });

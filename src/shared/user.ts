@@ -109,5 +109,4 @@ export interface User {
 export const AuthResponseSchema = z.object({ token: z.string(), user: UserSchema });
 export type AuthResponse = { token: string; user: User };
 
-/** Display name used by the header: the name, or else the email (SPEC §2). */
-export const displayName = (user: Pick<User, 'name' | 'email'>) => user.name.trim() || user.email;
+export { displayName } from './display-name.ts';

@@ -5,6 +5,7 @@ import { forbidden, unauthorized } from '#server/http/errors.ts';
 import { ipMatches, normaliseIp } from '#server/net/ip.ts';
 import { ADMIN_ALLOWED_IP, getSetting } from '#server/settings/app-settings.ts';
 import { findUserById } from '#server/users/repository.ts';
+import { twoFactorMessages } from '#shared/two-factor.ts';
 
 // Request guards, used as preHandlers. They throw HttpErrors; the central handler
 // turns them into 401/403 answers. `request.user` is set once requireUser has passed.
@@ -49,7 +50,10 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (request.user?.role !== 'Admin' || request.claims?.imp) {
     throw forbidden('This area is for administrators only.');
   }
-  const allowedIp = await getSetting<string>(request.server.deps.database.db, ADMIN_ALLOWED_IP);
+  const { config, database } = request.server.deps;
+  if (config.adminRequire2fa && !request.user.totpEnabled)
+    throw forbidden(twoFactorMessages.required);
+  const allowedIp = await getSetting<string>(database.db, ADMIN_ALLOWED_IP);
   if (allowedIp && !ipMatches(request.ip, [allowedIp])) {
     throw forbidden(
       `The admin area only accepts requests from its allowed IP address, and ${normaliseIp(request.ip)} is not it.`,

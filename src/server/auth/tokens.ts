@@ -15,31 +15,43 @@ export interface TokenClaims {
 export interface TokenService {
   sign(claims: TokenClaims, ttlSeconds?: number): Promise<string>;
   verify(token: string): Promise<TokenClaims | null>;
+  /** A short-lived token proving the password step of a two-factor sign-in. */
+  signChallenge(claims: TokenClaims): Promise<string>;
+  verifyChallenge(token: string): Promise<TokenClaims | null>;
 }
+
+const CHALLENGE_TTL_SECONDS = 5 * 60;
 
 export function createTokenService(secret: string): TokenService {
   const key = new TextEncoder().encode(secret);
+  const sign = (claims: TokenClaims, ttlSeconds: number, typ?: string) => {
+    const payload: Record<string, unknown> = { tv: claims.tv };
+    if (claims.imp) payload.imp = claims.imp;
+    if (typ) payload.typ = typ;
+    return new SignJWT(payload)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.sub)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+      .sign(key);
+  };
+  // A session token has no `typ`; a challenge has typ "2fa". Neither passes for the other.
+  const verify = async (token: string, typ?: string): Promise<TokenClaims | null> => {
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+      if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return null;
+      if (payload.typ !== typ) return null;
+      const claims: TokenClaims = { sub: payload.sub, tv: payload.tv };
+      if (typeof payload.imp === 'string') claims.imp = payload.imp;
+      return claims;
+    } catch {
+      return null;
+    }
+  };
   return {
-    async sign(claims, ttlSeconds = SESSION_TTL_SECONDS) {
-      const payload: Record<string, unknown> = { tv: claims.tv };
-      if (claims.imp) payload.imp = claims.imp;
-      return new SignJWT(payload)
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(claims.sub)
-        .setIssuedAt()
-        .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-        .sign(key);
-    },
-    async verify(token) {
-      try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return null;
-        const claims: TokenClaims = { sub: payload.sub, tv: payload.tv };
-        if (typeof payload.imp === 'string') claims.imp = payload.imp;
-        return claims;
-      } catch {
-        return null;
-      }
-    },
+    sign: (claims, ttlSeconds = SESSION_TTL_SECONDS) => sign(claims, ttlSeconds),
+    verify: (token) => verify(token),
+    signChallenge: (claims) => sign(claims, CHALLENGE_TTL_SECONDS, '2fa'),
+    verifyChallenge: (token) => verify(token, '2fa'),
   };
 }

@@ -42,11 +42,27 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Sign in with email and password',
         body: LoginSchema,
-        response: { 200: SessionSchema, 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema },
+        response: {
+          200: z.union([
+            SessionSchema,
+            z.object({ twoFactorRequired: z.literal(true), challenge: z.string() }),
+          ]),
+          400: ErrorSchema,
+          401: ErrorSchema,
+          429: ErrorSchema,
+        },
       },
     },
     async (request) => {
       const session = await login(context(request.ip), request.body);
+      if (session.user.totpEnabled) {
+        // The password was right; the session waits for the second factor.
+        const { id: sub, tokenVersion: tv } = session.user;
+        return {
+          twoFactorRequired: true as const,
+          challenge: await tokens.signChallenge({ sub, tv }),
+        };
+      }
       return { token: session.token, user: userToJson(session.user) };
     },
   );

@@ -1,0 +1,137 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { audit } from '#server/audit/audit.ts';
+import { currentUser, requireUser } from '#server/auth/guards.ts';
+import { unauthorized } from '#server/http/errors.ts';
+import { ErrorSchema } from '#server/http/schemas.ts';
+import { findUserById } from '#server/users/repository.ts';
+import { userToJson } from '#server/users/to-json.ts';
+import { CodeSchema, TwoFactorLoginSchema, twoFactorMessages } from '#shared/two-factor.ts';
+import { UserSchema } from '#shared/user.ts';
+import { beginSetup, disable, enable, verifySecondFactor } from './service.ts';
+
+// /api/auth/2fa/*: turn TOTP on and off; /api/auth/login/2fa: the second step of a
+// sign-in for an account with two-factor on (the password step answers a challenge).
+
+export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { database, tokens, limits } = app.deps;
+  const db = database.db;
+  const common = { tags: ['auth'], security: [{ bearer: [] }] };
+
+  app.get(
+    '/2fa',
+    {
+      preHandler: requireUser,
+      schema: {
+        ...common,
+        response: { 200: z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number() }) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return { enabled: user.totpEnabled, recoveryCodesLeft: user.recoveryCodeHashes.length };
+    },
+  );
+
+  app.post(
+    '/2fa/setup',
+    {
+      preHandler: requireUser,
+      schema: {
+        ...common,
+        summary: 'Start two-factor setup: a secret and QR code for an authenticator app',
+        response: {
+          200: z.object({ secret: z.string(), otpauthUrl: z.string(), qrSvg: z.string() }),
+          409: ErrorSchema,
+        },
+      },
+    },
+    async (request) => beginSetup(db, currentUser(request)),
+  );
+
+  app.post(
+    '/2fa/enable',
+    {
+      preHandler: requireUser,
+      schema: {
+        ...common,
+        summary: 'Confirm setup with a code; answers the one-time recovery codes',
+        body: CodeSchema,
+        response: {
+          200: z.object({ recoveryCodes: z.array(z.string()) }),
+          400: ErrorSchema,
+          409: ErrorSchema,
+        },
+      },
+    },
+    async (request) => ({
+      recoveryCodes: await enable(db, currentUser(request), request.body.code),
+    }),
+  );
+
+  app.post(
+    '/2fa/disable',
+    {
+      preHandler: requireUser,
+      schema: {
+        ...common,
+        body: CodeSchema,
+        response: { 200: z.object({ message: z.string() }), 400: ErrorSchema },
+      },
+    },
+    async (request) => {
+      await disable(db, currentUser(request), request.body.code);
+      return { message: 'Two-factor sign-in is off.' };
+    },
+  );
+
+  app.post(
+    '/login/2fa',
+    {
+      config: {
+        rateLimit: {
+          max: limits?.auth?.max ?? 10,
+          timeWindow: limits?.auth?.timeWindowMs ?? 60_000,
+        },
+      },
+      schema: {
+        tags: ['auth'],
+        summary: 'Finish a sign-in with a TOTP or recovery code',
+        body: TwoFactorLoginSchema,
+        response: {
+          200: z.object({ token: z.string(), user: UserSchema }),
+          400: ErrorSchema,
+          401: ErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const claims = await tokens.verifyChallenge(request.body.challenge);
+      const user = claims ? await findUserById(db, claims.sub) : undefined;
+      if (!claims || !user || user.tokenVersion !== claims.tv) {
+        throw unauthorized('This sign-in has expired. Please enter your password again.');
+      }
+      if (!(await verifySecondFactor(db, user, request.body.code))) {
+        await audit(db, {
+          level: 'warning',
+          source: 'auth',
+          message: 'Failed two-factor code',
+          userId: user.id,
+          ip: request.ip,
+        });
+        throw unauthorized(twoFactorMessages.wrongCode);
+      }
+      await audit(db, {
+        source: 'auth',
+        message: 'Signed in',
+        userId: user.id,
+        ip: request.ip,
+        details: { twoFactor: true },
+      });
+      return {
+        token: await tokens.sign({ sub: user.id, tv: user.tokenVersion }),
+        user: userToJson(user),
+      };
+    },
+  );
+};

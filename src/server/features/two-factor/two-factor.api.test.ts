@@ -1,0 +1,79 @@
+import { Secret, TOTP } from 'otpauth';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '#server/config.ts';
+import { twoFactorMessages } from '#shared/two-factor.ts';
+import { build, nextIp } from '#test/support/test-app.ts';
+
+const t = await build({ config: loadConfig({ LOG_LEVEL: 'silent', ADMIN_REQUIRE_2FA: 'true' }) });
+const codeFor = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+const login = (email: string, password = 'Sup3r-secret') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    remoteAddress: nextIp(),
+    payload: { email, password },
+  });
+const secondStep = (challenge: string, code: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login/2fa',
+    remoteAddress: nextIp(),
+    payload: { challenge, code },
+  });
+
+async function turnOn(token: string) {
+  const setup = await t.injectAs(token, { method: 'POST', url: '/api/auth/2fa/setup' });
+  expect(setup.json().qrSvg).toMatch(/^<svg/);
+  expect(setup.json().otpauthUrl).toMatch(/^otpauth:\/\/totp\//);
+  const wrong = await t.injectAs(token, {
+    method: 'POST',
+    url: '/api/auth/2fa/enable',
+    payload: { code: '000000' },
+  });
+  expect(wrong.statusCode).toBe(400);
+  const enabled = await t.injectAs(token, {
+    method: 'POST',
+    url: '/api/auth/2fa/enable',
+    payload: { code: codeFor(setup.json().secret) },
+  });
+  expect(enabled.json().recoveryCodes).toHaveLength(10);
+  return {
+    secret: setup.json().secret as string,
+    recoveryCodes: enabled.json().recoveryCodes as string[],
+  };
+}
+
+describe('two-factor sign-in', () => {
+  it('asks for a code after the password, and accepts a TOTP code or a one-time recovery code', async () => {
+    const { user, token } = await t.createUser();
+    const { secret, recoveryCodes } = await turnOn(token);
+
+    const first = await login(user.email);
+    expect(first.json()).toEqual({ twoFactorRequired: true, challenge: expect.any(String) });
+    const challenge = first.json().challenge;
+    // The challenge is not a session.
+    expect(
+      (await t.injectAs(challenge, { method: 'GET', url: '/api/auth/verify' })).statusCode,
+    ).toBe(401);
+    expect((await secondStep(challenge, '123456')).statusCode).toBe(401);
+    const ok = await secondStep(challenge, codeFor(secret));
+    expect(ok.json().user._id).toBe(user.id);
+
+    const recovery = recoveryCodes[0]!;
+    expect((await secondStep(challenge, recovery)).statusCode).toBe(200);
+    const reused = await secondStep(challenge, recovery);
+    expect(reused.statusCode).toBe(401);
+    expect(reused.json().message).toBe(twoFactorMessages.wrongCode);
+  });
+
+  it('with ADMIN_REQUIRE_2FA, keeps the admin area shut until the admin turns it on', async () => {
+    const admin = await t.createUser({ role: 'Admin' });
+    const before = await t.injectAs(admin.token, { method: 'GET', url: '/api/admin/clients' });
+    expect(before.statusCode).toBe(403);
+    expect(before.json().message).toBe(twoFactorMessages.required);
+    await turnOn(admin.token);
+    expect(
+      (await t.injectAs(admin.token, { method: 'GET', url: '/api/admin/clients' })).statusCode,
+    ).toBe(200);
+  });
+});
