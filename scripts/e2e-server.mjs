@@ -12,6 +12,8 @@ process.env.ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? 'admin@example.test';
 process.env.ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'Admin-Passw0rd1';
 process.env.ALLOW_PRIVATE_WEBHOOKS = 'true';
 process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'warn';
+// Many browser tests sign in from one address; the API tests cover the real limit.
+process.env.AUTH_RATE_LIMIT_PER_MINUTE = '1000';
 delete process.env.DATABASE_URL; // browser tests always use the embedded database
 
 register();

@@ -40,6 +40,7 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   HELPDESK_URL: optional.pipe(z.url('must be an absolute URL').optional()),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   ADMIN_IP_LOCK_RESET: bool,
   ADMIN_REQUIRE_2FA: bool,
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
@@ -66,6 +67,7 @@ export interface Config {
   n8n: { apiUrl: string | undefined; apiKey: string | undefined; railwayUrl: string | undefined };
   stripe: { secretKey: string | undefined; webhookSecret: string | undefined };
   helpdeskUrl: string | undefined;
+  authRateLimitPerMinute: number;
   adminIpLockReset: boolean;
   adminRequire2fa: boolean;
   auditRetentionDays: number;
@@ -99,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     n8n: { apiUrl: e.N8N_API_URL, apiKey: e.N8N_API_KEY, railwayUrl: e.N8N_RAILWAY_URL },
     stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET },
     helpdeskUrl: e.HELPDESK_URL,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     adminIpLockReset: e.ADMIN_IP_LOCK_RESET,
     adminRequire2fa: e.ADMIN_REQUIRE_2FA,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,

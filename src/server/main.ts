@@ -32,7 +32,13 @@ async function main() {
   const n8n = createWebhookCaller({ allowPrivate: config.allowPrivateWebhooks });
   const mailer = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : null;
   const app = await buildApp(
-    { config, database, tokens, integrations: { n8n, mailer } },
+    {
+      config,
+      database,
+      tokens,
+      integrations: { n8n, mailer },
+      limits: { auth: { max: config.authRateLimitPerMinute, timeWindowMs: 60_000 } },
+    },
     { logger: { level: config.logLevel }, serveWeb: true },
   );
   if (report.firstAdmin) {

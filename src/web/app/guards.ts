@@ -1,0 +1,43 @@
+import { redirect, replace } from 'react-router';
+import { paths } from '#shared/paths.ts';
+import type { User } from '#shared/user.ts';
+import { api } from '#web/lib/api.ts';
+import { getStoredUser, getToken, setSession } from '#web/lib/session.ts';
+
+// Route guards, run as clientLoaders of the portal and admin layouts so nothing renders
+// before they decide (SPEC §2). They are a convenience: the API enforces access itself.
+
+/**
+ * Adopts the token an admin handed over in `?impersonate=` (SPEC §4). The previous user
+ * record belongs to another account, so it is dropped until verify answers; a failed
+ * verify is ignored (SPEC §8) and a 401 clears the session through the api client.
+ */
+async function adoptImpersonationToken(token: string) {
+  setSession({ token, user: null });
+  try {
+    const { user } = await api.get<{ user: User }>('/api/auth/verify');
+    setSession({ token, user });
+  } catch {
+    // Ignored on purpose: the next guard run sends the visitor to /login if no token is left.
+  }
+}
+
+/** Signed-in area: a stored token or an impersonation token in the query, else /login. */
+export async function requireSignedIn(request: Request) {
+  const url = new URL(request.url);
+  const impersonate = url.searchParams.get('impersonate');
+  if (impersonate) {
+    if (impersonate !== getToken()) await adoptImpersonationToken(impersonate);
+    // Take the token out of the address bar and out of history.
+    url.searchParams.delete('impersonate');
+    throw replace(`${url.pathname}${url.search}`);
+  }
+  if (!getToken()) throw redirect(paths.login);
+  return null;
+}
+
+/** Admin area: the stored user must be an Admin, else home (SPEC §2). */
+export function requireAdmin() {
+  if (!getToken() || getStoredUser()?.role !== 'Admin') throw redirect(paths.home);
+  return null;
+}

@@ -1,0 +1,53 @@
+import { NavLink } from 'react-router';
+
+// The side navigation shared by the portal and the admin area: a column from md up,
+// a horizontally scrolling row of tabs on small screens.
+
+export interface SideNavItem {
+  to: string;
+  label: string;
+  /** Match the path exactly (for an area's home entry). */
+  end?: boolean;
+}
+
+const itemClass = ({ isActive }: { isActive: boolean }) =>
+  `block shrink-0 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap ${
+    isActive
+      ? 'bg-brand-50 text-brand-800'
+      : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
+  }`;
+
+export function SideNav({ label, items }: { label: string; items: SideNavItem[] }) {
+  return (
+    <nav aria-label={label} className="md:w-56 md:shrink-0">
+      <p className="mb-2 hidden px-3 text-xs font-semibold tracking-wide text-slate-600 uppercase md:block">
+        {label}
+      </p>
+      <ul className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-2 md:mx-0 md:flex-col md:overflow-visible md:px-0 md:pb-0">
+        {items.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} end={item.end} className={itemClass}>
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Sidebar beside the screen content, in the page's width. */
+export function SideNavShell({
+  nav,
+  children,
+}: {
+  nav: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 md:flex-row md:gap-10 md:py-12 lg:px-8">
+      {nav}
+      <div className="min-w-0 flex-1">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import type { ComponentProps } from 'react';
+
+export function Card({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      className={['rounded-xl border border-slate-200 bg-white p-6 shadow-sm', className]
+        .filter(Boolean)
+        .join(' ')}
+      {...props}
+    />
+  );
+}

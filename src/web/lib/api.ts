@@ -1,0 +1,100 @@
+import { clearSession, getToken } from './session.ts';
+
+// The only place the browser calls fetch (DESIGN §4): bearer token, JSON in and out,
+// non-2xx answers turned into ApiError, and a 401 on an authenticated call ends the
+// session (the token expired or was revoked).
+
+export type FieldErrors = Record<string, string>;
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: FieldErrors,
+    /** The raw response body, for notices that quote it (SPEC §8). */
+    readonly body: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface RequestOptions {
+  /** Send the stored token (default true). Login and register pass false. */
+  auth?: boolean;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+async function send(method: Method, path: string, body: unknown, options: RequestOptions) {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  const token = options.auth === false ? null : getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: options.signal,
+  });
+  if (response.status === 401 && token) clearSession();
+  return response;
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function toApiError(status: number, text: string): ApiError {
+  const data = parseJson(text);
+  const record = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
+  const message =
+    typeof record.message === 'string' && record.message
+      ? record.message
+      : `Request failed with status ${status}.`;
+  const errors: FieldErrors = {};
+  if (record.errors && typeof record.errors === 'object') {
+    for (const [field, value] of Object.entries(record.errors)) {
+      if (typeof value === 'string') errors[field] = value;
+    }
+  }
+  return new ApiError(status, message, errors, text);
+}
+
+async function request<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const response = await send(method, path, body, options);
+  const text = await response.text();
+  if (!response.ok) throw toApiError(response.status, text);
+  return parseJson(text) as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PUT', path, body, options),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PATCH', path, body, options),
+  delete: <T>(path: string, options?: RequestOptions) =>
+    request<T>('DELETE', path, undefined, options),
+  /**
+   * The Response itself, whatever its status, for callers that read a text body or a
+   * file (process trigger, document export). Still adds the token and handles 401.
+   */
+  raw: (method: Method, path: string, body?: unknown, options: RequestOptions = {}) =>
+    send(method, path, body, options),
+};

@@ -1,0 +1,30 @@
+import type { FieldValues, Resolver } from 'react-hook-form';
+
+// Public pages have a JavaScript budget (DESIGN §6) and zod is a quarter of it, so the
+// login and register forms fetch their schema only when the visitor starts using the
+// form (preload on focus) or, at the latest, on submit.
+
+export interface LazyResolver<TInput extends FieldValues, TOutput> {
+  resolver: Resolver<TInput, unknown, TOutput>;
+  /** Starts loading the schema; call when the visitor focuses the form. */
+  preload: () => void;
+}
+
+export function lazyResolver<TInput extends FieldValues, TOutput>(
+  load: () => Promise<Resolver<TInput, unknown, TOutput>>,
+): LazyResolver<TInput, TOutput> {
+  let pending: Promise<Resolver<TInput, unknown, TOutput>> | undefined;
+  const get = () => {
+    pending ??= load().catch((error: unknown) => {
+      pending = undefined; // a failed chunk download may succeed on the next attempt
+      throw error;
+    });
+    return pending;
+  };
+  return {
+    resolver: async (values, context, options) => (await get())(values, context, options),
+    preload: () => {
+      get().catch(() => {});
+    },
+  };
+}

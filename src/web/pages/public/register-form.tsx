@@ -1,0 +1,142 @@
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type { Register, RegisterInput } from '#shared/auth.ts';
+import { paths } from '#shared/paths.ts';
+import type { AuthResponse } from '#shared/user.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { Button } from '#web/components/button.tsx';
+import { CheckboxField, TextField } from '#web/components/field.tsx';
+import { api } from '#web/lib/api.ts';
+import { useServerErrors } from '#web/lib/form-errors.ts';
+import { setSession } from '#web/lib/session.ts';
+import { registerValidation } from './auth-schemas.ts';
+
+const fields = [
+  'name',
+  'email',
+  'companyName',
+  'companyCode',
+  'password',
+  'confirmPassword',
+  'acceptedTOS',
+] as const;
+
+const inlineLink = 'font-semibold text-brand-700 underline hover:text-brand-800';
+
+export function RegisterForm() {
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterInput, unknown, Register>({
+    resolver: registerValidation.resolver,
+    // SPEC §5: every message at once on submit, then each one follows its field's edits.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: {
+      name: '',
+      email: '',
+      companyName: '',
+      companyCode: '',
+      password: '',
+      confirmPassword: '',
+      acceptedTOS: false,
+    },
+  });
+
+  const failure = useServerErrors(fields, { setError, setFocus, isSubmitting });
+
+  const onSubmit = handleSubmit(async (values) => {
+    failure.clear();
+    try {
+      const session = await api.post<Partial<AuthResponse> & { message?: string }>(
+        '/api/auth/register',
+        { ...values, companyName: values.companyName ?? '', companyCode: values.companyCode ?? '' },
+        { auth: false },
+      );
+      if (!session.token || !session.user) {
+        failure.showMessage(session.message ?? 'Registration did not complete. Please try again.');
+        return;
+      }
+      setSession({ token: session.token, user: session.user });
+      navigate(paths.client);
+    } catch (error) {
+      failure.show(error);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} onFocus={registerValidation.preload} noValidate className="space-y-5">
+      <fieldset disabled={isSubmitting} className="space-y-5">
+        <TextField
+          label="Full name"
+          autoComplete="name"
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            label="Company name"
+            optional
+            autoComplete="organization"
+            error={errors.companyName?.message}
+            {...register('companyName')}
+          />
+          <TextField
+            label="Company code"
+            optional
+            error={errors.companyCode?.message}
+            {...register('companyCode')}
+          />
+        </div>
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters with upper- and lowercase letters and a number."
+          error={errors.password?.message}
+          // Re-check the confirmation too, so "Passwords do not match" clears when fixed here.
+          {...register('password', { deps: ['confirmPassword'] })}
+        />
+        <TextField
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <CheckboxField
+          label={
+            <>
+              I accept the{' '}
+              <Link to={paths.terms} className={inlineLink}>
+                Terms of Service
+              </Link>{' '}
+              and the{' '}
+              <Link to={paths.privacy} className={inlineLink}>
+                Privacy Policy
+              </Link>
+              .
+            </>
+          }
+          error={errors.acceptedTOS?.message}
+          {...register('acceptedTOS')}
+        />
+      </fieldset>
+      {failure.alert ? <Alert>{failure.alert}</Alert> : null}
+      <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? 'Creating account…' : 'Create account'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+import { Link } from 'react-router';
+import { paths } from '#shared/paths.ts';
+import { pageMeta } from '#web/lib/meta.ts';
+import { AuthShell } from './auth-shell.tsx';
+import { RegisterForm } from './register-form.tsx';
+
+export const meta = () =>
+  pageMeta('Sign Up', 'Create a client account to run and schedule your automation workflows.');
+
+export default function RegisterPage() {
+  return (
+    <AuthShell
+      title="Create your account"
+      subtitle="Run, schedule and monitor your workflows in one place."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to={paths.login} className="font-semibold text-brand-700 hover:underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <RegisterForm />
+    </AuthShell>
+  );
+}

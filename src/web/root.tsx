@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from 'react-router';
+import { paths } from '#shared/paths.ts';
+import { ScrollToTop } from '#web/app/scroll-to-top.tsx';
+import { Toaster } from '#web/app/toaster.tsx';
+import { ButtonLink } from '#web/components/button.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
+import type { Route } from './+types/root.ts';
+import './app.css';
+
+// The document shell. No <ScrollRestoration/> (see ScrollToTop) and no inline scripts
+// or handlers of our own: the server's CSP allows only React Router's own inline
+// scripts, by hash. Fonts are the system stack, so nothing is fetched from elsewhere.
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d4ed8" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <>
+      <ScrollToTop />
+      <Outlet />
+      <Toaster />
+    </>
+  );
+}
+
+/** Shown while the portal and admin SPA loads (the pre-rendered SPA fallback page). */
+export function HydrateFallback() {
+  return (
+    <div className="flex min-h-dvh items-center justify-center">
+      <Spinner label="Loading…" className="size-8" />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? 'Page not found' : 'Something went wrong';
+  const text = notFound
+    ? 'The page you are looking for does not exist or has moved.'
+    : 'An unexpected error stopped this page from loading. Please try again in a moment.';
+  if (!notFound && import.meta.env.DEV) console.error(error);
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center px-6 text-center">
+      <title>{title}</title>
+      <p className="text-sm font-semibold text-brand-700">{notFound ? '404' : 'Error'}</p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
+      <p className="mt-3 max-w-md text-slate-600">{text}</p>
+      <ButtonLink to={paths.home} className="mt-8">
+        Back to home
+      </ButtonLink>
+    </main>
+  );
+}

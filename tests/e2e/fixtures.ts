@@ -1,0 +1,89 @@
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import type { AuthResponse } from '#shared/user.ts';
+
+// Shared fixtures for the browser tests: any console error or uncaught exception that a
+// test did not announce fails it, and helpers create accounts through the API.
+
+export const adminAccount = {
+  email: process.env.E2E_ADMIN_EMAIL ?? 'admin@example.test',
+  password: process.env.E2E_ADMIN_PASSWORD ?? 'Admin-Passw0rd1',
+};
+
+export const strongPassword = 'Str0ng-Passw0rd';
+
+/** Collects console errors and page errors; call the returned check when done. */
+export function watchConsole(page: Page, allowed: RegExp[] = []) {
+  const seen: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') seen.push(message.text());
+  });
+  page.on('pageerror', (error) => seen.push(`Uncaught: ${error.message}`));
+  return () => seen.filter((text) => !allowed.some((pattern) => pattern.test(text)));
+}
+
+interface Fixtures {
+  /** Console errors this test expects (e.g. the browser's log line for a 401 answer). */
+  allowConsoleErrors: RegExp[];
+}
+
+export const test = base.extend<Fixtures>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure
+  allowConsoleErrors: async ({}, use) => {
+    await use([]);
+  },
+  page: async ({ page, allowConsoleErrors }, use) => {
+    const unexpected = watchConsole(page, allowConsoleErrors);
+    await use(page);
+    expect(unexpected(), 'unexpected console errors').toEqual([]);
+  },
+});
+
+export { expect };
+
+let counter = 0;
+export const uniqueEmail = (label = 'client') =>
+  `${label}-${Date.now().toString(36)}-${process.pid}-${counter++}@example.test`;
+
+/** POSTs to an auth endpoint, waiting out the rate limit if an earlier test used it up. */
+async function postAuth(request: APIRequestContext, path: string, data: object) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const response = await request.post(path, { data });
+    if (response.status() !== 429) return response;
+    const wait = Number(response.headers()['retry-after'] ?? '10');
+    await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 60) * 1000));
+  }
+  throw new Error(`${path} stayed rate limited`);
+}
+
+export async function createClientAccount(
+  request: APIRequestContext,
+  name = 'Casey Client',
+): Promise<AuthResponse> {
+  const response = await postAuth(request, '/api/auth/register', {
+    name,
+    email: uniqueEmail(),
+    password: strongPassword,
+    confirmPassword: strongPassword,
+    companyName: 'Acme Test Co',
+    companyCode: '',
+    acceptedTOS: true,
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as AuthResponse;
+}
+
+export async function loginAdmin(request: APIRequestContext): Promise<AuthResponse> {
+  const response = await postAuth(request, '/api/auth/login', adminAccount);
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as AuthResponse;
+}
+
+/** Stores a session the way the app does, then opens `path`. */
+export async function openSignedIn(page: Page, session: AuthResponse, path: string) {
+  await page.goto('/');
+  await page.evaluate(({ token, user }) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('user', JSON.stringify(user));
+  }, session);
+  await page.goto(path);
+}

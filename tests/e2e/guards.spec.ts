@@ -1,0 +1,64 @@
+import { createClientAccount, expect, loginAdmin, openSignedIn, test } from './fixtures.ts';
+
+test('a signed-out visitor is sent from the portal to the login page', async ({ page }) => {
+  await page.goto('/client/processes');
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+});
+
+test('a client cannot open the admin area', async ({ page, request }) => {
+  const client = await createClientAccount(request);
+  await openSignedIn(page, client, '/admin/clients');
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Admin' })).toHaveCount(0);
+});
+
+test('the admin opening /admin lands on the legal suite with the admin navigation', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(process.env.E2E_ADMIN_EMAIL ?? 'admin@example.test');
+  await page.getByLabel('Password').fill(process.env.E2E_ADMIN_PASSWORD ?? 'Admin-Passw0rd1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL('/client');
+
+  await page.getByRole('banner').getByRole('link', { name: 'Admin' }).click();
+  await expect(page).toHaveURL('/admin/legal');
+  await expect(page.getByRole('heading', { level: 1, name: 'Legal Suite' })).toBeVisible();
+  const adminNav = page.getByRole('navigation', { name: 'Admin' });
+  await adminNav.getByRole('link', { name: 'Clients' }).click();
+  await expect(page).toHaveURL('/admin/clients');
+  await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
+});
+
+test('an impersonation token replaces the session and leaves the address bar', async ({
+  page,
+  request,
+}) => {
+  const [admin, client] = await Promise.all([
+    loginAdmin(request),
+    createClientAccount(request, 'Ivy Impersonated'),
+  ]);
+  await openSignedIn(page, admin, `/client?impersonate=${encodeURIComponent(client.token)}`);
+
+  await expect(page).toHaveURL('/client');
+  const header = page.getByRole('banner');
+  await expect(header.getByText('Ivy Impersonated')).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+  const stored = await page.evaluate(() => ({
+    token: localStorage.getItem('token'),
+    user: JSON.parse(localStorage.getItem('user') ?? 'null') as { email: string } | null,
+  }));
+  expect(stored.token).toBe(client.token);
+  expect(stored.user?.email).toBe(client.user.email);
+});
+
+test.describe('an invalid impersonation token', () => {
+  test.use({ allowConsoleErrors: [/status of 401/] });
+
+  test('ends the session and asks to sign in', async ({ page }) => {
+    await page.goto('/client/scheduler?impersonate=not-a-real-token');
+    await expect(page).toHaveURL('/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+});

@@ -1,0 +1,48 @@
+import { authMessages } from '#shared/auth.ts';
+import { expect, test } from './fixtures.ts';
+
+test('an empty registration shows every message at once, each under its field', async ({
+  page,
+}) => {
+  await page.goto('/register');
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  const expectations: [string, string][] = [
+    ['Full name', authMessages.fullName],
+    ['Email', authMessages.email],
+    ['Password', authMessages.passwordLength],
+  ];
+  for (const [label, message] of expectations) {
+    const field = page.getByLabel(label, { exact: true });
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(new RegExp(message));
+  }
+  const terms = page.getByRole('checkbox', { name: /I accept the Terms of Service/ });
+  await expect(terms).toHaveAccessibleDescription(authMessages.acceptTerms);
+  await expect(page).toHaveURL('/register');
+});
+
+test('password rules and the confirmation are checked together and clear as they are fixed', async ({
+  page,
+}) => {
+  await page.goto('/register');
+  await page.getByLabel('Full name').fill('Pat Example');
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Password', { exact: true }).fill('alllowercase');
+  await page.getByLabel('Confirm password').fill('different');
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page.getByText(authMessages.email)).toBeVisible();
+  await expect(page.getByText(authMessages.passwordMix)).toBeVisible();
+  await expect(page.getByText(authMessages.passwordsMatch)).toBeVisible();
+  await expect(page.getByText(authMessages.acceptTerms)).toBeVisible();
+  await expect(page.getByText(authMessages.fullName)).toHaveCount(0);
+
+  // After the first submit each field re-checks as it changes.
+  await page.getByLabel('Password', { exact: true }).fill('Different1');
+  await expect(page.getByText(authMessages.passwordMix)).toHaveCount(0);
+  await page.getByLabel('Confirm password').fill('Different1');
+  await expect(page.getByText(authMessages.passwordsMatch)).toHaveCount(0);
+  await page.getByRole('checkbox', { name: /I accept the Terms of Service/ }).check();
+  await expect(page.getByText(authMessages.acceptTerms)).toHaveCount(0);
+});
