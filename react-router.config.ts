@@ -5,7 +5,8 @@ import { publicPaths } from './src/shared/paths.ts';
 // admin area stay a code-split SPA served from __spa-fallback.html (DESIGN §2).
 export default {
   appDirectory: 'src/web',
-  buildDirectory: 'build',
+  // BUILD_DIR lets parallel builds (e.g. several test runs) write to separate folders.
+  buildDirectory: process.env.BUILD_DIR ?? 'build',
   ssr: false,
   prerender: [...publicPaths],
 } satisfies Config;
