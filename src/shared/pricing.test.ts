@@ -3,12 +3,16 @@ import { bandFor, complexityScore, estimate } from './pricing.ts';
 
 describe('pricing estimator (SPEC §9)', () => {
   it('adds the complexity points of each factor', () => {
-    expect(complexityScore({ apiConnection: 2, aiLlm: true, notifications: 1, multiTenant: false })).toBe(2 * 2 + 3 + 1);
+    expect(
+      complexityScore({ apiConnection: 2, aiLlm: true, notifications: 1, multiTenant: false }),
+    ).toBe(2 * 2 + 3 + 1);
     expect(complexityScore({})).toBe(0);
   });
 
   it('computes setup = 300 + 300 × score and the first monthly to two decimals', () => {
-    expect(estimate({ complexityScore: 5, baseMonthly: 250, estRuns: 1234, perRunSalePrice: 0.015 })).toMatchObject({
+    expect(
+      estimate({ complexityScore: 5, baseMonthly: 250, estRuns: 1234, perRunSalePrice: 0.015 }),
+    ).toMatchObject({
       setup: 1800,
       monthly: 268.51,
     });

@@ -70,13 +70,21 @@ export function complexityScore(counts: Record<string, number | boolean | undefi
 }
 
 export function bandFor(score: number): PricingBand | null {
-  return pricingBands.find((b) => score >= b.minScore && (b.maxScore === null || score <= b.maxScore)) ?? null;
+  return (
+    pricingBands.find((b) => score >= b.minScore && (b.maxScore === null || score <= b.maxScore)) ??
+    null
+  );
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Setup fee = 300 + 300 × score; first monthly = base + runs × per-run price (SPEC §9). */
-export function estimate(input: { complexityScore: number; baseMonthly: number; estRuns: number; perRunSalePrice: number }) {
+export function estimate(input: {
+  complexityScore: number;
+  baseMonthly: number;
+  estRuns: number;
+  perRunSalePrice: number;
+}) {
   const score = Math.max(0, input.complexityScore);
   return {
     setup: round2(300 + 300 * score),

@@ -1,0 +1,95 @@
+// API budget (DESIGN §6): an authenticated list call (GET /api/n8n/my-processes) sustains
+// at least 25% of the requests per second a bare node:http server reaches in the same run,
+// with p99 latency under 50 ms at that load and no errors.
+import autocannon from 'autocannon';
+import { freePort, machine, startChild, waitFor } from './support.mjs';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+
+const run = (opts) =>
+  new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
+  });
+
+async function baseline() {
+  const port = await freePort();
+  const server = startChild('node', ['bench/hello-server.mjs'], { PORT: String(port) });
+  await waitFor(`http://127.0.0.1:${port}/`);
+  const result = await run({ url: `http://127.0.0.1:${port}/` });
+  await server.stop();
+  return result.requests.average;
+}
+
+async function productServer() {
+  const port = await freePort();
+  const server = startChild('node', ['scripts/e2e-server.mjs'], {
+    E2E_PORT: String(port),
+    LOG_LEVEL: 'error',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/healthz`);
+  const post = async (path, body, token) => {
+    const response = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  const admin = await post('/api/auth/login', {
+    email: 'admin@example.test',
+    password: 'Admin-Passw0rd1',
+  });
+  const password = 'Bench-passw0rd';
+  const client = await post('/api/auth/register', {
+    name: 'Bench Client',
+    email: 'bench@example.test',
+    password,
+    confirmPassword: password,
+    acceptedTOS: true,
+  });
+  for (let i = 0; i < 10; i++) {
+    await post(
+      '/api/admin/processes',
+      { name: `Workflow ${i}`, clientUserId: client.user._id, description: 'Nightly sync' },
+      admin.token,
+    );
+  }
+  return { server, base, token: client.token };
+}
+
+const { server, base, token } = await productServer();
+try {
+  const helloRps = await baseline();
+  const target = Math.ceil(helloRps * 0.25);
+  const result = await run({
+    url: `${base}/api/n8n/my-processes`,
+    headers: { authorization: `Bearer ${token}` },
+    overallRate: target,
+  });
+  const achieved = result.requests.average;
+  const errors = result.errors + result.non2xx + result.timeouts;
+  const p99 = result.latency.p99;
+  console.log(
+    `API benchmark on ${await machine()}, ${DURATION} s per run, ${CONNECTIONS} connections`,
+  );
+  console.log(`  bare node:http hello world: ${Math.round(helloRps)} req/s`);
+  console.log(
+    `  GET /api/n8n/my-processes at 25% of that (${target} req/s): ${Math.round(achieved)} req/s, p99 ${p99} ms, errors ${errors}`,
+  );
+  const ratio = achieved / helloRps;
+  const ok = ratio >= 0.24 && p99 < 50 && errors === 0;
+  console.log(
+    `  ratio ${(ratio * 100).toFixed(1)}% of bare (budget >= 25%), p99 budget < 50 ms: ${ok ? 'PASS' : 'FAIL'}`,
+  );
+  process.exitCode = ok ? 0 : 1;
+} finally {
+  await server.stop();
+}

@@ -1,0 +1,106 @@
+// Scheduler budget (DESIGN §6): 1,000 schedules due in the same minute all fire within
+// 60 s, each exactly once, with two server instances on one PostgreSQL.
+import { createServer } from 'node:http';
+import pg from 'pg';
+import { freePort, machine, startChild, waitFor } from './support.mjs';
+
+const COUNT = Number(process.env.BENCH_SCHEDULES ?? 1000);
+const url = process.env.DATABASE_URL;
+if (!url) {
+  console.log('scheduler benchmark skipped: set DATABASE_URL to a PostgreSQL server.');
+  process.exit(0);
+}
+
+const dbName = `bench_scheduler_${process.pid}`;
+const admin = new pg.Client({ connectionString: url });
+await admin.connect();
+await admin.query(`create database ${dbName}`);
+const dbUrl = Object.assign(new URL(url), { pathname: `/${dbName}` }).toString();
+
+let hits = 0;
+const webhook = createServer((req, res) => {
+  hits++;
+  req.resume();
+  req.on('end', () => res.end('ok'));
+});
+await new Promise((r) => webhook.listen(0, '127.0.0.1', r));
+const hookUrl = `http://127.0.0.1:${webhook.address().port}/hook`;
+
+const env = {
+  DATABASE_URL: dbUrl,
+  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+  ALLOW_PRIVATE_WEBHOOKS: 'true',
+  LOG_LEVEL: 'error',
+  HOST: '127.0.0.1',
+};
+const instances = [];
+try {
+  for (let i = 0; i < 2; i++) {
+    const port = await freePort();
+    instances.push(
+      startChild('node', ['bench/scheduler-instance.mjs'], {
+        ...env,
+        PORT: String(port),
+        DATA_DIR: `.tmp/bench-instance-${i}`,
+      }),
+    );
+    await waitFor(`http://127.0.0.1:${port}/readyz`);
+  }
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  const {
+    rows: [owner],
+  } = await db.query(
+    `insert into users (name, email, password_hash, subscription_plan, subscription_status)
+     values ('Bench Owner', 'owner@bench.test', 'x', 'Pro', 'active') returning id`,
+  );
+  const {
+    rows: [process_],
+  } = await db.query(
+    'insert into processes (name, client_user_id, n8n_webhook_url) values ($1, $2, $3) returning id',
+    ['Bench workflow', owner.id, hookUrl],
+  );
+  const dueAt = new Date(Math.ceil((Date.now() + 5_000) / 1000) * 1000);
+  await db.query(
+    `insert into schedules (process_id, client_user_id, cron, next_run_at)
+     select $1, $2, '0 0 1 1 *', $3 from generate_series(1, $4)`,
+    [process_.id, owner.id, dueAt, COUNT],
+  );
+  const deadline = dueAt.getTime() + 90_000;
+  let fired = 0;
+  while (Date.now() < deadline) {
+    const { rows } = await db.query(
+      "select count(*)::int as n from runs where trigger = 'schedule'",
+    );
+    fired = rows[0].n;
+    if (fired >= COUNT) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await new Promise((r) => setTimeout(r, 2_000)); // let any duplicate show up
+  const {
+    rows: [stats],
+  } = await db.query(
+    `select count(*)::int as runs, count(distinct schedule_id)::int as schedules,
+            extract(epoch from max(started_at) - $1::timestamptz) as last_after_s,
+            extract(epoch from min(started_at) - $1::timestamptz) as first_after_s
+       from runs where trigger = 'schedule'`,
+    [dueAt],
+  );
+  await db.end();
+  const lastAfter = Number(stats.last_after_s);
+  const ok = stats.runs === COUNT && stats.schedules === COUNT && hits === COUNT && lastAfter <= 60;
+  console.log(`Scheduler benchmark on ${await machine()}, PostgreSQL, 2 instances`);
+  console.log(
+    `  ${COUNT} schedules due at one time: ${stats.runs} runs for ${stats.schedules} schedules, ${hits} webhook calls`,
+  );
+  console.log(
+    `  first fired ${Number(stats.first_after_s).toFixed(2)} s after the due time, last ${lastAfter.toFixed(2)} s after`,
+  );
+  console.log(`  budget: all within 60 s, each exactly once: ${ok ? 'PASS' : 'FAIL'}`);
+  process.exitCode = ok ? 0 : 1;
+} finally {
+  await Promise.all(instances.map((i) => i.stop()));
+  webhook.close();
+  await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.end();
+}
