@@ -96,7 +96,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   const web = options.serveWeb ? await registerWeb(app, deps.config.webRoot) : null;
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const isPage = request.method === 'GET' && !path.startsWith('/api/');
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/');
     if (web && isPage) return web.sendFallback(request, reply);
     return reply.code(404).send({ message: `No such endpoint: ${request.method} ${path}` });
   });
