@@ -13,15 +13,21 @@ import { adminAnalyticsRoutes } from '#server/features/analytics/admin-routes.ts
 import { clientAnalyticsRoutes } from '#server/features/analytics/client-routes.ts';
 import { auditRoutes } from '#server/features/audit/routes.ts';
 import { authRoutes } from '#server/features/auth/routes.ts';
+import { billingRoutes } from '#server/features/billing/routes.ts';
+import { catalogRoutes } from '#server/features/catalog/routes.ts';
 import { adminClientRoutes } from '#server/features/clients/routes.ts';
 import { contactRoutes } from '#server/features/contact/routes.ts';
 import { environmentRoutes } from '#server/features/environment/routes.ts';
 import { healthRoutes } from '#server/features/health/routes.ts';
 import { impersonationRoutes } from '#server/features/impersonation/routes.ts';
+import { legalRoutes } from '#server/features/legal/routes.ts';
+import { passwordResetRoutes } from '#server/features/password-reset/routes.ts';
 import { clientProcessRoutes } from '#server/features/processes/client-routes.ts';
 import { adminProcessRoutes } from '#server/features/processes/routes.ts';
 import { schedulerRoutes } from '#server/features/scheduler/routes.ts';
 import { securityRoutes } from '#server/features/security/routes.ts';
+import { settingsRoutes } from '#server/features/settings/routes.ts';
+import { teamRoutes } from '#server/features/team/routes.ts';
 import { twoFactorRoutes } from '#server/features/two-factor/routes.ts';
 import { registerErrorHandling } from '#server/http/errors.ts';
 import { registerSecurityHeaders } from '#server/http/security.ts';
@@ -92,6 +98,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   await app.register(environmentRoutes, { prefix: '/api/environment' });
   await app.register(securityRoutes, { prefix: '/api/admin/security' });
   await app.register(auditRoutes, { prefix: '/api/admin' });
+  await app.register(billingRoutes);
+  await app.register(passwordResetRoutes, { prefix: '/api/auth' });
+  await app.register(settingsRoutes, { prefix: '/api' });
+  await app.register(teamRoutes, { prefix: '/api/team' });
+  await app.register(catalogRoutes, { prefix: '/api' });
+  await app.register(legalRoutes, { prefix: '/api/legal' });
 
   const web = options.serveWeb ? await registerWeb(app, deps.config.webRoot) : null;
   app.setNotFoundHandler((request, reply) => {

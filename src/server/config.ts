@@ -34,6 +34,16 @@ const EnvSchema = z.object({
   ALLOW_PRIVATE_WEBHOOKS: bool,
   TRUST_PROXY: bool,
   BILLING_PROVIDER: z.enum(['local', 'zoho']).default('local'),
+  ZOHO_CLIENT_ID: optional,
+  ZOHO_CLIENT_SECRET: optional,
+  ZOHO_REFRESH_TOKEN: optional,
+  ZOHO_ORGANIZATION_ID: optional,
+  ZOHO_ACCOUNTS_URL: z.url('must be an absolute URL').default('https://accounts.zoho.com'),
+  ZOHO_BILLING_API_URL: z
+    .url('must be an absolute URL')
+    .default('https://www.zohoapis.com/billing/v1'),
+  ZOHO_CRM_API_URL: z.url('must be an absolute URL').default('https://www.zohoapis.com/crm/v6'),
+  ZOHO_WEBHOOK_SECRET: optional,
   N8N_API_URL: optional,
   N8N_API_KEY: optional,
   N8N_RAILWAY_URL: optional,
@@ -64,6 +74,8 @@ export interface Config {
   allowPrivateWebhooks: boolean;
   trustProxy: boolean;
   billingProvider: 'local' | 'zoho';
+  /** Set only when BILLING_PROVIDER=zoho; then every field is present. */
+  zoho: ZohoConfig | null;
   n8n: { apiUrl: string | undefined; apiKey: string | undefined; railwayUrl: string | undefined };
   stripe: { secretKey: string | undefined; webhookSecret: string | undefined };
   helpdeskUrl: string | undefined;
@@ -75,7 +87,51 @@ export interface Config {
   webRoot: string;
 }
 
+export interface ZohoConfig {
+  clientId: string;
+  clientSecret: string;
+  refreshToken: string;
+  organizationId: string;
+  accountsUrl: string;
+  billingApiUrl: string;
+  crmApiUrl: string;
+  webhookSecret: string;
+}
+
 export class ConfigError extends Error {}
+
+/** With BILLING_PROVIDER=zoho the Zoho credentials are required; say which are missing. */
+function zohoConfig(e: Env): { config: ZohoConfig | null; problems: string[] } {
+  if (e.BILLING_PROVIDER !== 'zoho') return { config: null, problems: [] };
+  const required = {
+    ZOHO_CLIENT_ID: e.ZOHO_CLIENT_ID,
+    ZOHO_CLIENT_SECRET: e.ZOHO_CLIENT_SECRET,
+    ZOHO_REFRESH_TOKEN: e.ZOHO_REFRESH_TOKEN,
+    ZOHO_ORGANIZATION_ID: e.ZOHO_ORGANIZATION_ID,
+    ZOHO_WEBHOOK_SECRET: e.ZOHO_WEBHOOK_SECRET,
+  };
+  const problems = Object.entries(required)
+    .filter(([, value]) => !value)
+    .map(([name]) => `  ${name}: is required when BILLING_PROVIDER=zoho`);
+  // Zoho accepts 12-50 alphanumeric characters for a webhook's secret token.
+  if (e.ZOHO_WEBHOOK_SECRET && !/^[A-Za-z0-9]{12,50}$/.test(e.ZOHO_WEBHOOK_SECRET)) {
+    problems.push('  ZOHO_WEBHOOK_SECRET: must be 12 to 50 letters and digits');
+  }
+  if (problems.length > 0) return { config: null, problems };
+  return {
+    problems,
+    config: {
+      clientId: required.ZOHO_CLIENT_ID!,
+      clientSecret: required.ZOHO_CLIENT_SECRET!,
+      refreshToken: required.ZOHO_REFRESH_TOKEN!,
+      organizationId: required.ZOHO_ORGANIZATION_ID!,
+      accountsUrl: e.ZOHO_ACCOUNTS_URL.replace(/\/$/, ''),
+      billingApiUrl: e.ZOHO_BILLING_API_URL.replace(/\/$/, ''),
+      crmApiUrl: e.ZOHO_CRM_API_URL.replace(/\/$/, ''),
+      webhookSecret: required.ZOHO_WEBHOOK_SECRET!,
+    },
+  };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -84,6 +140,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const zoho = zohoConfig(e);
+  if (zoho.problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${zoho.problems.join('\n')}`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -98,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowPrivateWebhooks: e.ALLOW_PRIVATE_WEBHOOKS,
     trustProxy: e.TRUST_PROXY,
     billingProvider: e.BILLING_PROVIDER,
+    zoho: zoho.config,
     n8n: { apiUrl: e.N8N_API_URL, apiKey: e.N8N_API_KEY, railwayUrl: e.N8N_RAILWAY_URL },
     stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET },
     helpdeskUrl: e.HELPDESK_URL,

@@ -3,6 +3,7 @@ import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import type { MailTransport } from '#server/integrations/mailer/smtp.ts';
 import type { WebhookCaller } from '#server/integrations/n8n/webhook.ts';
+import type { ZohoClient } from '#server/integrations/zoho/client.ts';
 
 // Everything buildApp needs from outside. Tests pass their own (a fresh database,
 // fake integrations on loopback); main.ts passes the real ones.
@@ -16,7 +17,12 @@ export interface AppDeps {
   config: Config;
   database: Database;
   tokens: TokenService;
-  integrations: { n8n: WebhookCaller; mailer: MailTransport | null };
+  integrations: {
+    n8n: WebhookCaller;
+    mailer: MailTransport | null;
+    /** Zoho Billing and CRM; needed only when BILLING_PROVIDER=zoho. */
+    zoho?: ZohoClient | null;
+  };
   limits?: { auth?: RateLimit; contact?: RateLimit };
 }
 

@@ -6,6 +6,7 @@ import { DataDirLockedError, lockDataDir } from '#server/db/data-dir-lock.ts';
 import { seed } from '#server/db/seed/index.ts';
 import { createSmtpTransport } from '#server/integrations/mailer/smtp.ts';
 import { createWebhookCaller } from '#server/integrations/n8n/webhook.ts';
+import { createZohoClient } from '#server/integrations/zoho/client.ts';
 import { createOutboxSender } from '#server/jobs/outbox-sender.ts';
 import { startRetentionJob } from '#server/jobs/retention.ts';
 import { createSchedulerLoop } from '#server/jobs/scheduler-loop.ts';
@@ -31,12 +32,13 @@ async function main() {
   const tokens = createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir));
   const n8n = createWebhookCaller({ allowPrivate: config.allowPrivateWebhooks });
   const mailer = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : null;
+  const zoho = config.zoho ? createZohoClient(config.zoho) : null;
   const app = await buildApp(
     {
       config,
       database,
       tokens,
-      integrations: { n8n, mailer },
+      integrations: { n8n, mailer, zoho },
       limits: { auth: { max: config.authRateLimitPerMinute, timeWindowMs: 60_000 } },
     },
     { logger: { level: config.logLevel }, serveWeb: true },

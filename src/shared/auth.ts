@@ -55,6 +55,8 @@ export const RegisterSchema = z
     acceptedTOS: z
       .boolean({ error: authMessages.acceptTerms })
       .refine((v) => v, authMessages.acceptTerms),
+    /** From a team invite link: signing up with the invited address joins that team. */
+    inviteToken: z.string().max(200).optional(),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: authMessages.passwordsMatch,

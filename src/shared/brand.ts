@@ -4,6 +4,7 @@
 export const brand = {
   name: 'Northwind Lakes Software',
   shortName: 'Northwind Lakes',
+  siteUrl: 'https://northwindlakes.dev',
   tagline: 'U.S.-based software, automation and AI agents that pay for themselves.',
   email: 'hello@northwindlakes.dev',
   phone: '(612) 555-0148',

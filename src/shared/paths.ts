@@ -33,6 +33,7 @@ export const paths = {
   adminAuditLogs: '/admin/audit-logs',
   adminPricing: '/admin/pricing',
   adminLegal: '/admin/legal',
+  adminEnquiries: '/admin/enquiries',
 } as const;
 
 /** Routes rendered to static HTML at build time. */

@@ -46,6 +46,7 @@ export default [
       adminPage(paths.adminAuditLogs, 'audit-logs'),
       adminPage(paths.adminPricing, 'pricing'),
       adminPage(paths.adminLegal, 'legal'),
+      adminPage(paths.adminEnquiries, 'enquiries'),
     ]),
 
     route('*', 'pages/not-found.tsx'),

@@ -32,6 +32,7 @@ interface RegisterBody {
   companyName?: string;
   companyCode?: string;
   acceptedTOS: boolean;
+  inviteToken?: string;
 }
 
 let sequence = 0;
@@ -48,6 +49,8 @@ export async function build(overrides: Partial<AppDeps> = {}): Promise<TestConte
     integrations: {
       n8n: createWebhookCaller({ allowPrivate: true, timeoutMs: 2_000 }),
       mailer: null,
+      // The default provider is local; Zoho tests pass a client for tests/support/fake-zoho.ts.
+      zoho: null,
     },
     ...overrides,
   };

@@ -7,8 +7,9 @@ import { ADMIN_ALLOWED_IP, getSetting } from '#server/settings/app-settings.ts';
 import { findUserById } from '#server/users/repository.ts';
 import { twoFactorMessages } from '#shared/two-factor.ts';
 
-// Request guards, used as preHandlers. They throw HttpErrors; the central handler
-// turns them into 401/403 answers. `request.user` is set once requireUser has passed.
+// Request guards, used as onRequest hooks so that an anonymous call is refused before
+// its body is validated. They throw HttpErrors; the central handler turns them into
+// 401/403 answers. `request.user` is set once requireUser has passed.
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -61,7 +62,7 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
   }
 }
 
-/** The signed-in user; only call after requireUser has run as a preHandler. */
+/** The signed-in user; only call after requireUser has run as a hook. */
 export function currentUser(request: FastifyRequest): UserRow {
   if (!request.user) throw unauthorized();
   return request.user;

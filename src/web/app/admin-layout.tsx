@@ -20,6 +20,7 @@ const items: SideNavItem[] = [
   { to: paths.adminAuditLogs, label: 'Audit Logs' },
   { to: paths.adminPricing, label: 'Pricing' },
   { to: paths.adminLegal, label: 'Legal Suite' },
+  { to: paths.adminEnquiries, label: 'Enquiries' },
 ];
 
 export default function AdminLayout() {

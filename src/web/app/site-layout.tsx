@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { Footer } from './footer.tsx';
 import { Header } from './header/header.tsx';
+import { ImpersonationBanner } from './impersonation-banner.tsx';
 
 /** Header, page and footer around every screen (public, portal and admin). */
 export default function SiteLayout() {
@@ -12,6 +13,7 @@ export default function SiteLayout() {
       >
         Skip to content
       </a>
+      <ImpersonationBanner />
       <Header />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />

@@ -14,7 +14,7 @@ const since = (days: number) => new Date(Date.now() - days * 86_400_000);
 
 export const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
-  app.addHook('preHandler', requireAdmin);
+  app.addHook('onRequest', requireAdmin);
   const common = { tags: ['admin: analytics'], security: [{ bearer: [] }] };
 
   app.get(

@@ -17,7 +17,7 @@ export const clientAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/analytics',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['portal: analytics'],
         security: [{ bearer: [] }],

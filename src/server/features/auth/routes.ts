@@ -25,7 +25,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Create a client account and sign in',
         body: RegisterSchema,
-        response: { 201: SessionSchema, 400: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema },
+        response: {
+          201: SessionSchema,
+          400: ErrorSchema,
+          403: ErrorSchema,
+          404: ErrorSchema,
+          409: ErrorSchema,
+          429: ErrorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -70,7 +77,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/verify',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user for a token',

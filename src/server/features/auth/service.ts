@@ -1,11 +1,13 @@
+import { acceptInvite, findLiveInvite } from '#server/accounts/team-invites.ts';
 import { audit } from '#server/audit/audit.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '#server/auth/passwords.ts';
 import type { TokenService } from '#server/auth/tokens.ts';
 import type { Db } from '#server/db/client.ts';
 import type { UserRow } from '#server/db/schema.ts';
-import { conflict, unauthorized } from '#server/http/errors.ts';
+import { badRequest, conflict, unauthorized } from '#server/http/errors.ts';
 import { findUserByEmail, insertUser } from '#server/users/repository.ts';
 import { authMessages, type Login, type Register } from '#shared/auth.ts';
+import { teamMessages } from '#shared/team.ts';
 
 // Sign-up and sign-in. Plain arguments in, plain data out; routes.ts does the HTTP.
 
@@ -25,22 +27,29 @@ const UNIQUE_VIOLATION = '23505';
 export async function register({ db, tokens, ip }: Context, input: Register): Promise<Session> {
   const emailTaken = () => conflict(authMessages.emailTaken, { email: authMessages.emailTaken });
   if (await findUserByEmail(db, input.email)) throw emailTaken();
+  if (input.inviteToken) await checkInviteForSignUp(db, input.inviteToken, input.email);
+  const passwordHash = await hashPassword(input.password);
   let user: UserRow;
   try {
-    user = await insertUser(db, {
-      name: input.name,
-      email: input.email,
-      passwordHash: await hashPassword(input.password),
-      companyName: input.companyName ?? null,
-      companyCode: input.companyCode ?? null,
-      acceptedTos: input.acceptedTOS,
+    // With an invite, the account and its team membership are created together or not at all.
+    user = await db.transaction(async (tx) => {
+      const row = await insertUser(tx, {
+        name: input.name,
+        email: input.email,
+        passwordHash,
+        companyName: input.companyName ?? null,
+        companyCode: input.companyCode ?? null,
+        acceptedTos: input.acceptedTOS,
+      });
+      await audit(tx, { source: 'auth', message: 'Account registered', userId: row.id, ip });
+      if (input.inviteToken) await acceptInvite(tx, row, input.inviteToken, ip);
+      return row;
     });
   } catch (error) {
     // Two sign-ups with one address at the same moment: the unique index decides.
     if (causeCode(error) === UNIQUE_VIOLATION) throw emailTaken();
     throw error;
   }
-  await audit(db, { source: 'auth', message: 'Account registered', userId: user.id, ip });
   return { token: await tokens.sign({ sub: user.id, tv: user.tokenVersion }), user };
 }
 
@@ -62,6 +71,16 @@ export async function login({ db, tokens, ip }: Context, input: Login): Promise<
   }
   await audit(db, { source: 'auth', message: 'Signed in', userId: user.id, ip });
   return { token: await tokens.sign({ sub: user.id, tv: user.tokenVersion }), user };
+}
+
+/** A sign-up with an invite must use a live link sent to the address being registered. */
+async function checkInviteForSignUp(db: Db, token: string, email: string) {
+  const live = await findLiveInvite(db, token);
+  if (!live) throw badRequest(teamMessages.linkInvalid, { inviteToken: teamMessages.linkInvalid });
+  const invited = live.invite.inviteeEmail;
+  if (invited !== email) {
+    throw badRequest(teamMessages.wrongEmail(invited), { email: teamMessages.wrongEmail(invited) });
+  }
 }
 
 function causeCode(error: unknown): string | undefined {

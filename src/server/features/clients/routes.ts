@@ -28,7 +28,7 @@ import {
 
 export const adminClientRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
-  app.addHook('preHandler', requireAdmin);
+  app.addHook('onRequest', requireAdmin);
   const common = { tags: ['admin: clients'], security: [{ bearer: [] }] };
   const actor = (request: FastifyRequest) => ({
     db,

@@ -58,7 +58,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/enquiries',
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['admin: enquiries'],
         security: [{ bearer: [] }],

@@ -9,7 +9,7 @@ export const environmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/checks',
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['admin: environment'],
         security: [{ bearer: [] }],

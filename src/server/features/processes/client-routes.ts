@@ -48,7 +48,7 @@ const RunSchema = z.object({
 export const clientProcessRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, integrations } = app.deps;
   const db = database.db;
-  app.addHook('preHandler', requireUser);
+  app.addHook('onRequest', requireUser);
   const common = { tags: ['portal: processes'], security: [{ bearer: [] }] };
   const accountOf = (request: Parameters<typeof currentUser>[0]) =>
     resolveAccount(db, currentUser(request));

@@ -37,7 +37,7 @@ const TestResultSchema = z.object({
 export const adminProcessRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, integrations } = app.deps;
   const db = database.db;
-  app.addHook('preHandler', requireAdmin);
+  app.addHook('onRequest', requireAdmin);
   const common = { tags: ['admin: processes'], security: [{ bearer: [] }] };
 
   app.get(

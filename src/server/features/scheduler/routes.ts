@@ -18,7 +18,7 @@ const ScheduleSchema = z.object({
 
 export const schedulerRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
-  app.addHook('preHandler', requireUser);
+  app.addHook('onRequest', requireUser);
   const common = { tags: ['portal: scheduler'], security: [{ bearer: [] }] };
 
   app.get(
@@ -54,7 +54,7 @@ export const schedulerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...common,
         params: IdParamsSchema,
-        response: { 200: z.object({ message: z.string() }), 404: ErrorSchema },
+        response: { 200: z.object({ message: z.string() }), 403: ErrorSchema, 404: ErrorSchema },
       },
     },
     async (request) => {

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { type Account, accountCapabilities } from '#server/accounts/account.ts';
+import { type Account, accountCapabilities, canManageAccount } from '#server/accounts/account.ts';
 import { audit } from '#server/audit/audit.ts';
 import type { Db } from '#server/db/client.ts';
 import { processes, type ScheduleRow, schedules } from '#server/db/schema.ts';
@@ -13,6 +13,7 @@ import {
   schedulerMessages,
   shortestGapMinutes,
 } from '#shared/scheduler.ts';
+import { teamMessages } from '#shared/team.ts';
 
 // Schedules of one account. Creation checks the plan (403), the subscription (402), the
 // process's owner (404) and the plan's minimum interval (400).
@@ -50,6 +51,7 @@ export async function createSchedule(
 ) {
   const caps = accountCapabilities(account);
   if (!caps.canSchedule) throw forbidden(schedulerMessages.notEnabled);
+  assertMayManageSchedules(account);
   if (!isSubscriptionRunning(account.owner.subscriptionStatus)) {
     throw new HttpError(402, billingMessages.inactiveServer);
   }
@@ -86,7 +88,13 @@ export async function createSchedule(
   return toJson(row, process.name);
 }
 
+/** Team members see schedules; the owner and team admins change them (DESIGN §1 Teams). */
+function assertMayManageSchedules(account: Account) {
+  if (!canManageAccount(account)) throw forbidden(teamMessages.schedulesNeedAdmin);
+}
+
 export async function deleteSchedule(db: Db, account: Account, id: string) {
+  assertMayManageSchedules(account);
   const [row] = UUID.test(id)
     ? await db
         .delete(schedules)

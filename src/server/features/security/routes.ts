@@ -21,7 +21,7 @@ const StateSchema = z.object({ ip: z.string(), allowedIp: z.string().nullable() 
 
 export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
-  app.addHook('preHandler', requireAdmin);
+  app.addHook('onRequest', requireAdmin);
   const common = { tags: ['admin: security'], security: [{ bearer: [] }] };
   const state = async (ip: string) => ({
     ip: normaliseIp(ip),

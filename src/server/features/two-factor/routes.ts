@@ -21,7 +21,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/2fa',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         ...common,
         response: { 200: z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number() }) },
@@ -36,7 +36,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/2fa/setup',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         ...common,
         summary: 'Start two-factor setup: a secret and QR code for an authenticator app',
@@ -52,7 +52,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/2fa/enable',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         ...common,
         summary: 'Confirm setup with a code; answers the one-time recovery codes',
@@ -72,7 +72,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/2fa/disable',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         ...common,
         body: CodeSchema,

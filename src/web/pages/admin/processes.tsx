@@ -1,5 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { displayName } from '#shared/display-name.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { Button } from '#web/components/button.tsx';
+import { Card } from '#web/components/card.tsx';
+import { SelectField } from '#web/components/field-select.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
+import { clientsQuery } from './clients/clients-api.ts';
+import { CreateProcessCard } from './processes/create-process-card.tsx';
+import { ProcessItem } from './processes/process-item.tsx';
+import { processesQuery } from './processes/processes-api.ts';
 
 const title = 'Processes';
 const description =
@@ -8,5 +20,77 @@ const description =
 export const meta = () => pageMeta(title, description);
 
 export default function AdminProcessesPage() {
-  return <PageHeader title={title} description={description} />;
+  const processes = useQuery(processesQuery());
+  const clients = useQuery(clientsQuery());
+  const [clientFilter, setClientFilter] = useState('');
+
+  const clientOptions = (clients.data ?? [])
+    .map((client) => ({
+      value: client._id,
+      label: client.name.trim() ? `${client.name} (${client.email})` : client.email,
+    }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+  const names = new Map((clients.data ?? []).map((client) => [client._id, displayName(client)]));
+  const shown = (processes.data ?? []).filter(
+    (process) => !clientFilter || process.clientUserId === clientFilter,
+  );
+
+  return (
+    <>
+      <PageHeader title={title} description={description} />
+      <div className="space-y-10">
+        <CreateProcessCard clientOptions={clientOptions} />
+
+        <section aria-labelledby="all-processes-heading">
+          <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+            <h2 id="all-processes-heading" className="text-xl font-semibold text-slate-900">
+              All processes
+            </h2>
+            {processes.data && processes.data.length > 0 ? (
+              <SelectField
+                label="Show processes of"
+                placeholder="All clients"
+                options={clientOptions}
+                value={clientFilter}
+                onChange={(event) => setClientFilter(event.target.value)}
+                className="w-full sm:w-72"
+              />
+            ) : null}
+          </div>
+          {processes.isPending ? (
+            <Spinner label="Loading processes…" />
+          ) : processes.isError ? (
+            <Alert title="Processes could not be loaded">
+              <p>{processes.error.message}</p>
+              <Button
+                variant="secondary"
+                size="sm"
+                className="mt-3"
+                onClick={() => processes.refetch()}
+              >
+                Try again
+              </Button>
+            </Alert>
+          ) : shown.length === 0 ? (
+            <Card className="text-center text-sm text-slate-600">
+              {clientFilter
+                ? 'This client has no processes yet.'
+                : 'No processes yet. Create the first one above.'}
+            </Card>
+          ) : (
+            <ul className="space-y-4">
+              {shown.map((process) => (
+                <ProcessItem
+                  key={process._id}
+                  process={process}
+                  clientName={names.get(process.clientUserId) ?? 'Unknown client'}
+                  clientOptions={clientOptions}
+                />
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </>
+  );
 }

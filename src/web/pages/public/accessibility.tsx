@@ -1,11 +1,29 @@
-import { pageMeta } from '#web/lib/meta.ts';
-import { PublicPlaceholder } from './placeholder.tsx';
+import { paths } from '#shared/paths.ts';
+import { ButtonLink } from '#web/components/button.tsx';
+import { accessibilityStatement } from '#web/content/accessibility.ts';
+import { publicPageMeta } from '#web/lib/meta.ts';
+import { LegalPage } from './legal/legal-page.tsx';
 
-const title = 'Accessibility';
-const description = 'Our commitment to an accessible website, and how to tell us about a barrier.';
-
-export const meta = () => pageMeta(title, description);
+export const meta = () =>
+  publicPageMeta(
+    paths.accessibility,
+    'Accessibility Statement',
+    'Our commitment to WCAG 2.2 AA on this website and client portal, what we do to meet it, and how to tell us about a barrier.',
+  );
 
 export default function AccessibilityPage() {
-  return <PublicPlaceholder title={title} description={description} />;
+  return (
+    <LegalPage
+      document={accessibilityStatement}
+      numbered={false}
+      actions={
+        <>
+          <ButtonLink to={paths.contact}>Report a Barrier</ButtonLink>
+          <ButtonLink to={paths.home} variant="secondary">
+            Back to Home
+          </ButtonLink>
+        </>
+      }
+    />
+  );
 }

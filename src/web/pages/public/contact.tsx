@@ -1,11 +1,44 @@
-import { pageMeta } from '#web/lib/meta.ts';
-import { PublicPlaceholder } from './placeholder.tsx';
+import { useState } from 'react';
+import { paths } from '#shared/paths.ts';
+import { publicPageMeta } from '#web/lib/meta.ts';
+import { ContactAside } from './contact/contact-aside.tsx';
+import { ContactForm } from './contact/contact-form.tsx';
+import { MessageSent } from './contact/message-sent.tsx';
+import { PageHero } from './marketing/page-hero.tsx';
 
-const title = 'Contact Us';
-const description = 'Tell us about your project and we will reply the same business day.';
+export const meta = () =>
+  publicPageMeta(
+    paths.contact,
+    'Contact Us',
+    'Tell us about your project. A Minnesota software consultancy serving all 50 states, with same-day responses Monday to Friday.',
+  );
 
-export const meta = () => pageMeta(title, description);
+type View = 'form' | 'sent' | 'again';
 
 export default function ContactPage() {
-  return <PublicPlaceholder title={title} description={description} contactButton={false} />;
+  const [view, setView] = useState<View>('form');
+  return (
+    <>
+      <PageHero
+        eyebrow="Contact"
+        title="Tell us about your project"
+        lead="A few lines are enough to start. We reply the same business day, Monday to Friday, and the first consultation is free."
+      />
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-3 lg:px-8">
+        <section
+          aria-label="Project enquiry"
+          className="self-start rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2"
+        >
+          {view === 'sent' ? (
+            <MessageSent onAgain={() => setView('again')} />
+          ) : (
+            <ContactForm onSent={() => setView('sent')} focusFirst={view === 'again'} />
+          )}
+        </section>
+        <aside aria-label="Other ways to reach us">
+          <ContactAside />
+        </aside>
+      </div>
+    </>
+  );
 }

@@ -1,37 +1,48 @@
-import { brand } from '#shared/brand.ts';
 import { paths } from '#shared/paths.ts';
-import { ButtonLink } from '#web/components/button.tsx';
-import { pageMeta } from '#web/lib/meta.ts';
+import { publicPageMeta } from '#web/lib/meta.ts';
+import { AboutSummary } from './home/about-summary.tsx';
+import { Capabilities } from './home/capabilities.tsx';
+import { Coverage } from './home/coverage.tsx';
+import { Expertise } from './home/expertise.tsx';
+import { HomeHero } from './home/home-hero.tsx';
+import { Savings } from './home/savings.tsx';
+import { Values } from './home/values.tsx';
+import { AgentCatalogue } from './marketing/agent-catalogue.tsx';
+import { CtaBand } from './marketing/cta-band.tsx';
+import { Section } from './marketing/section.tsx';
 
 export const meta = () =>
-  pageMeta(
+  publicPageMeta(
+    paths.home,
     'Custom Software, Automation & AI Agents',
-    'A U.S.-based software consultancy building web apps, integrations, hosting and AI agents that save your team time and money.',
+    'A Minnesota software consultancy serving all 50 states: web apps, integrations, hosting and ready-made AI agents that save your team time and money.',
   );
 
+// SPEC §2 Home, sections in the spec's order.
 export default function HomePage() {
   return (
-    <section className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-white">
-      <div className="mx-auto max-w-5xl px-4 py-20 text-center sm:px-6 sm:py-28 lg:px-8">
-        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
-          U.S.-based · Outcome-focused
-        </p>
-        <h1 className="mt-4 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl">
-          Software and automation that pay for themselves
-        </h1>
-        <p className="mx-auto mt-6 max-w-2xl text-lg text-pretty text-slate-600">
-          {brand.tagline} We design, build and run the systems your business depends on, from
-          Minnesota to all 50 states.
-        </p>
-        <div className="mt-10 flex flex-wrap justify-center gap-3">
-          <ButtonLink to={paths.contact} size="lg">
-            Get a Free Estimate
-          </ButtonLink>
-          <ButtonLink to={paths.projects} size="lg" variant="secondary">
-            See Projects
-          </ButtonLink>
-        </div>
-      </div>
-    </section>
+    <>
+      <HomeHero />
+      <Savings />
+      <Values />
+      <AboutSummary />
+      <Section
+        id="solutions-section"
+        tone="slate"
+        eyebrow="Solutions Out of the Box"
+        title="AI agents you can switch on this month"
+        lead="Pre-built agents for the jobs every office has. We connect them to your accounts, adjust them to how you work, and host them for you."
+      >
+        <AgentCatalogue />
+      </Section>
+      <Expertise />
+      <Coverage />
+      <Capabilities />
+      <CtaBand
+        id="get-started"
+        title="Tell us what is slowing your team down"
+        text="Send a few lines about the problem. You will get a reply the same business day and, within the week, a written estimate with a fixed price or a clear range."
+      />
+    </>
   );
 }

@@ -1,0 +1,110 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAdmin } from '#server/auth/guards.ts';
+import type { Db } from '#server/db/client.ts';
+import { notFound } from '#server/http/errors.ts';
+import { ErrorSchema, IdParamsSchema } from '#server/http/schemas.ts';
+import { findUserById } from '#server/users/repository.ts';
+import {
+  ContactIdSchema,
+  ProvisionResultSchema,
+  SyncStatusSchema,
+  UrlSchema,
+} from '#shared/billing-api.ts';
+import type { BillingProvider } from './provider.ts';
+import { actingOf } from './request-context.ts';
+
+// Admin billing tools (SPEC §7 Admin): open a client's billing portal, and the CRM /
+// billing-apps actions of /admin/zoho. Admin only; the provider decides what they touch.
+
+const common = { security: [{ bearer: [] }] };
+const errors = { 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 502: ErrorSchema };
+
+async function requireClient(db: Db, id: string) {
+  const row = await findUserById(db, id);
+  if (!row) throw notFound('Client not found.');
+  return row;
+}
+
+/** /api/admin/billing/:id/billing-portal (overview and mock-status live in clients/). */
+export const adminBillingRoutes: FastifyPluginAsyncZod<{ provider: BillingProvider }> = async (
+  app,
+  { provider },
+) => {
+  const db = app.deps.database.db;
+  app.addHook('onRequest', requireAdmin);
+
+  app.post(
+    '/:id/billing-portal',
+    {
+      schema: {
+        ...common,
+        tags: ['admin: clients'],
+        summary: "The client's billing portal URL (the same page the client gets)",
+        params: IdParamsSchema,
+        response: { 200: UrlSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      url: await provider.portalUrl(await requireClient(db, request.params.id), actingOf(request)),
+    }),
+  );
+};
+
+/** /api/zoho/create-contact|provision|sync-status/:id */
+export const crmToolRoutes: FastifyPluginAsyncZod<{ provider: BillingProvider }> = async (
+  app,
+  { provider },
+) => {
+  const db = app.deps.database.db;
+  app.addHook('onRequest', requireAdmin);
+  const tags = ['admin: crm tools'];
+
+  app.post(
+    '/create-contact/:id',
+    {
+      schema: {
+        ...common,
+        tags,
+        summary: 'Create the CRM contact (kept in zohoCRMContactId / zohoContactId)',
+        params: IdParamsSchema,
+        response: { 200: ContactIdSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      contactId: await provider.createContact(
+        await requireClient(db, request.params.id),
+        actingOf(request),
+      ),
+    }),
+  );
+
+  app.post(
+    '/provision/:id',
+    {
+      schema: {
+        ...common,
+        tags,
+        summary: 'Ensure the billing customer (zohoSubscriptionsCustomerId) exists',
+        params: IdParamsSchema,
+        response: { 200: ProvisionResultSchema, ...errors },
+      },
+    },
+    async (request) =>
+      provider.provision(await requireClient(db, request.params.id), actingOf(request)),
+  );
+
+  app.post(
+    '/sync-status/:id',
+    {
+      schema: {
+        ...common,
+        tags,
+        summary: 'Bring the subscription status in step with the billing provider',
+        params: IdParamsSchema,
+        response: { 200: SyncStatusSchema, ...errors },
+      },
+    },
+    async (request) =>
+      provider.syncStatus(await requireClient(db, request.params.id), actingOf(request)),
+  );
+};

@@ -1,0 +1,134 @@
+import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { invoices, packages, type UserRow, users } from '#server/db/schema.ts';
+import type { Package } from '#shared/billing-api.ts';
+import { billingStatusFor } from '#shared/billing-api.ts';
+
+// The local provider's records: packages, invoices and the subscription columns on the
+// user. Money is integer cents; invoice numbers are INV-000123, unique and gap-free.
+
+export type PackageRow = typeof packages.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+/** Arbitrary constant: the advisory lock key that serialises invoice numbering. */
+const INVOICE_NUMBER_LOCK = 7_240_114;
+
+export const packageToJson = (row: PackageRow): Package => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  price: row.price,
+  interval: row.interval,
+});
+
+export const listPackageRows = (db: Db) =>
+  db.select().from(packages).orderBy(asc(packages.sortOrder), asc(packages.price));
+
+export async function findPackage(db: Db, id: string): Promise<PackageRow | undefined> {
+  const [row] = await db.select().from(packages).where(eq(packages.id, id));
+  return row;
+}
+
+/** One month or one year later, in UTC (Jan 31 + 1 month gives the last day of Feb + 3). */
+export function addInterval(from: Date, interval: PackageRow['interval']): Date {
+  const next = new Date(from);
+  if (interval === 'year') next.setUTCFullYear(next.getUTCFullYear() + 1);
+  else next.setUTCMonth(next.getUTCMonth() + 1);
+  return next;
+}
+
+export const formatInvoiceNumber = (n: number) => `INV-${String(n).padStart(6, '0')}`;
+
+/** Issues an invoice with the next number. Call inside a transaction. */
+export async function issueInvoice(
+  tx: Db,
+  input: {
+    clientUserId: string;
+    packageId: string | null;
+    description: string;
+    amount: number;
+    status: 'paid' | 'unpaid';
+  },
+  now = new Date(),
+): Promise<InvoiceRow> {
+  // Several instances may issue at once: the lock makes max()+1 safe until commit.
+  await tx.execute(sql`select pg_advisory_xact_lock(${INVOICE_NUMBER_LOCK})`);
+  const [last] = await tx
+    .select({
+      n: sql<number>`coalesce(max(substring(${invoices.number} from 5)::int), 0)`.mapWith(Number),
+    })
+    .from(invoices)
+    .where(sql`${invoices.number} ~ '^INV-[0-9]+$'`);
+  const [row] = await tx
+    .insert(invoices)
+    .values({
+      number: formatInvoiceNumber((last?.n ?? 0) + 1),
+      clientUserId: input.clientUserId,
+      packageId: input.packageId,
+      description: input.description,
+      status: input.status,
+      amount: input.amount,
+      issuedAt: now,
+      paidAt: input.status === 'paid' ? now : null,
+    })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export const invoiceDescription = (pkg: PackageRow, what = 'subscription') =>
+  `${pkg.name} ${what}, one ${pkg.interval}`;
+
+/** Starts (or restarts) the subscription on a package's plan for one interval from `from`. */
+export async function activateSubscription(
+  tx: Db,
+  userId: string,
+  pkg: PackageRow,
+  from: Date,
+): Promise<UserRow> {
+  const [row] = await tx
+    .update(users)
+    .set({
+      subscriptionPlan: pkg.plan,
+      subscriptionStatus: 'active',
+      billingStatus: billingStatusFor.active,
+      currentPeriodEnd: addInterval(from, pkg.interval),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!row) throw new Error('client vanished');
+  return row;
+}
+
+/** The package of the client's latest paid invoice: what they are subscribed to. */
+export async function currentPackage(db: Db, userId: string): Promise<PackageRow | undefined> {
+  const [row] = await db
+    .select({ pkg: packages })
+    .from(invoices)
+    .innerJoin(packages, eq(packages.id, invoices.packageId))
+    .where(
+      and(
+        eq(invoices.clientUserId, userId),
+        eq(invoices.status, 'paid'),
+        isNotNull(invoices.packageId),
+      ),
+    )
+    .orderBy(desc(invoices.issuedAt))
+    .limit(1);
+  return row?.pkg;
+}
+
+export async function findInvoice(db: Db, id: string): Promise<InvoiceRow | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+  return row;
+}
+
+export const listInvoiceRows = (db: Db, userId: string) =>
+  db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.clientUserId, userId))
+    .orderBy(desc(invoices.issuedAt), desc(invoices.number))
+    .limit(100);

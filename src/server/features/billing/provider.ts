@@ -1,0 +1,43 @@
+import type { z } from 'zod';
+import type { UserRow } from '#server/db/schema.ts';
+import type { Invoice, Package, ProvisionResult, SyncStatus } from '#shared/billing-api.ts';
+import type { BillingStatusSchema } from '#shared/user.ts';
+
+// The billing provider interface (DESIGN §1): `local` keeps packages, subscriptions and
+// invoices in the database with built-in pages; `zoho` runs them in Zoho Billing with its
+// hosted pages. Routes only talk to this interface; BILLING_PROVIDER picks one.
+
+export type BillingStatus = z.infer<typeof BillingStatusSchema>;
+
+/** Who acted, for the audit log. */
+export interface Acting {
+  actorId: string;
+  ip: string;
+}
+
+export interface BillingProvider {
+  readonly name: 'local' | 'zoho';
+  listPackages(): Promise<Package[]>;
+  /** The client's billing status, brought up to date first where the provider can. */
+  billingStatus(owner: UserRow): Promise<BillingStatus>;
+  listInvoices(owner: UserRow): Promise<Invoice[]>;
+  /** A URL the browser goes to for paying a package. */
+  startCheckout(owner: UserRow, packageId: string, acting: Acting): Promise<string>;
+  /** A URL where the client changes or cancels the plan, or updates the card. */
+  portalUrl(owner: UserRow, acting: Acting): Promise<string>;
+  ownsInvoice(owner: UserRow, invoiceId: string): Promise<boolean>;
+  invoicePdf(invoiceId: string): Promise<{ filename: string; pdf: Buffer } | null>;
+  /** Admin CRM tools (SPEC §7 Admin, /admin/zoho). */
+  createContact(client: UserRow, acting: Acting): Promise<string>;
+  provision(client: UserRow, acting: Acting): Promise<ProvisionResult>;
+  syncStatus(client: UserRow, acting: Acting): Promise<SyncStatus>;
+}
+
+export const syncStatusOf = (row: UserRow): SyncStatus => ({
+  status: row.billingStatus,
+  subscription: {
+    status: row.subscriptionStatus,
+    plan: row.subscriptionPlan,
+    currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+  },
+});

@@ -1,0 +1,130 @@
+import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { audit } from '#server/audit/audit.ts';
+import {
+  hashOneTimeToken,
+  looksLikeOneTimeToken,
+  newOneTimeToken,
+} from '#server/auth/one-time-token.ts';
+import { hashPassword } from '#server/auth/passwords.ts';
+import type { Db } from '#server/db/client.ts';
+import { passwordResets, users } from '#server/db/schema.ts';
+import { badRequest } from '#server/http/errors.ts';
+import { queueMail } from '#server/mail/outbox.ts';
+import { findUserByEmail } from '#server/users/repository.ts';
+import { brand } from '#shared/brand.ts';
+import {
+  passwordMessages,
+  RESET_TTL_MINUTES,
+  type ResetPassword,
+  resetPasswordPath,
+} from '#shared/password.ts';
+
+// Forgot password: a one-time link by e-mail, valid one hour. The answer to the request
+// is the same whether or not the address has an account; setting the new password ends
+// every older session (the token version is bumped).
+
+/** More links than this per account per hour are not sent: the inbox is not a target. */
+export const MAX_RESETS_PER_HOUR = 3;
+const HOUR_MS = 60 * 60_000;
+
+export async function requestReset(
+  db: Db,
+  email: string,
+  context: { publicUrl: string; ip: string },
+  now = new Date(),
+): Promise<void> {
+  const user = await findUserByEmail(db, email);
+  if (!user) return;
+  const hourAgo = new Date(now.getTime() - HOUR_MS);
+  const [recent] = await db
+    .select({ n: count() })
+    .from(passwordResets)
+    .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, hourAgo)));
+  if ((recent?.n ?? 0) >= MAX_RESETS_PER_HOUR) {
+    await audit(db, {
+      level: 'warning',
+      source: 'auth',
+      message: 'Password reset link not sent: hourly limit reached',
+      userId: user.id,
+      ip: context.ip,
+    });
+    return;
+  }
+  const { token, hash } = newOneTimeToken();
+  await db.transaction(async (tx) => {
+    // Links older than an hour are dead anyway; dropping them keeps the table small.
+    await tx
+      .delete(passwordResets)
+      .where(and(eq(passwordResets.userId, user.id), lt(passwordResets.createdAt, hourAgo)));
+    await tx.insert(passwordResets).values({
+      userId: user.id,
+      tokenHash: hash,
+      expiresAt: new Date(now.getTime() + RESET_TTL_MINUTES * 60_000),
+    });
+    await queueMail(tx, {
+      kind: 'password-reset',
+      to: user.email,
+      subject: `Reset your ${brand.name} password`,
+      text: [
+        `Someone (hopefully you) asked to reset the password of your ${brand.name} account.`,
+        '',
+        'Choose a new password here:',
+        `${context.publicUrl}${resetPasswordPath(token)}`,
+        '',
+        `The link works once, for ${RESET_TTL_MINUTES} minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.`,
+        '',
+      ].join('\n'),
+    });
+    await audit(tx, {
+      source: 'auth',
+      message: 'Password reset link sent',
+      userId: user.id,
+      ip: context.ip,
+    });
+  });
+}
+
+const invalidLink = () =>
+  badRequest(passwordMessages.resetInvalid, { token: passwordMessages.resetInvalid });
+
+export async function resetPassword(
+  db: Db,
+  input: ResetPassword,
+  ip: string,
+  now = new Date(),
+): Promise<void> {
+  if (!looksLikeOneTimeToken(input.token)) throw invalidLink();
+  const tokenHash = hashOneTimeToken(input.token);
+  const live = and(
+    eq(passwordResets.tokenHash, tokenHash),
+    isNull(passwordResets.usedAt),
+    gt(passwordResets.expiresAt, now),
+  );
+  // Check first so a dead link costs no password hashing; claim below decides for real.
+  const [found] = await db.select({ id: passwordResets.id }).from(passwordResets).where(live);
+  if (!found) throw invalidLink();
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(live)
+      .returning({ userId: passwordResets.userId });
+    if (!claimed) throw invalidLink();
+    await tx
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
+      .where(eq(users.id, claimed.userId));
+    // Every other link of the account dies with this one.
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.userId, claimed.userId), isNull(passwordResets.usedAt)));
+    await audit(tx, {
+      source: 'auth',
+      message: 'Password reset with an e-mailed link; all sessions signed out',
+      userId: claimed.userId,
+      ip,
+    });
+  });
+}

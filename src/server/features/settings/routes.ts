@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { resolveAccount } from '#server/accounts/account.ts';
+import { currentUser, requireUser } from '#server/auth/guards.ts';
+import { forbidden } from '#server/http/errors.ts';
+import { ErrorSchema } from '#server/http/schemas.ts';
+import {
+  LegalDefaultsJsonSchema,
+  LegalDefaultsSchema,
+  legalDefaultsMessages,
+} from '#shared/legal-defaults.ts';
+import { ChangePasswordSchema, PasswordChangedSchema, passwordMessages } from '#shared/password.ts';
+import { getDefaults, saveDefaults } from './legal-defaults.ts';
+import { changePassword } from './password.ts';
+
+// The Settings page's calls (SPEC §7): organization defaults and change password.
+// Registered under /api.
+
+export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { database, tokens, limits } = app.deps;
+  const db = database.db;
+  app.addHook('onRequest', requireUser);
+  const common = { tags: ['portal: settings'], security: [{ bearer: [] }] };
+
+  app.get(
+    '/legal/defaults',
+    {
+      schema: {
+        ...common,
+        summary: "The account's organization defaults; absent fields are empty",
+        response: { 200: LegalDefaultsJsonSchema },
+      },
+    },
+    async (request) => getDefaults(db, await resolveAccount(db, currentUser(request))),
+  );
+
+  app.put(
+    '/legal/defaults',
+    {
+      schema: {
+        ...common,
+        summary: 'Replace the organization defaults (numeric zero or invalid becomes empty)',
+        body: LegalDefaultsSchema,
+        response: {
+          200: z.object({ message: z.string(), defaults: LegalDefaultsJsonSchema }),
+          400: ErrorSchema,
+          403: ErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const account = await resolveAccount(db, user);
+      const defaults = await saveDefaults(db, account, request.body, {
+        actorId: request.claims?.imp ?? user.id,
+        ip: request.ip,
+      });
+      return { message: legalDefaultsMessages.saved, defaults };
+    },
+  );
+
+  app.put(
+    '/settings/password',
+    {
+      // Slows guessing of the current password with a stolen session.
+      config: {
+        rateLimit: {
+          max: limits?.auth?.max ?? 10,
+          timeWindow: limits?.auth?.timeWindowMs ?? 60_000,
+        },
+      },
+      schema: {
+        ...common,
+        summary: 'Change the password; other sessions end, the answer carries a new token',
+        body: ChangePasswordSchema,
+        response: {
+          200: PasswordChangedSchema,
+          400: ErrorSchema,
+          403: ErrorSchema,
+          429: ErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      if (request.claims?.imp) throw forbidden(passwordMessages.impersonating);
+      const { token } = await changePassword(
+        db,
+        tokens,
+        currentUser(request),
+        request.body,
+        request.ip,
+      );
+      return { message: passwordMessages.changed, token };
+    },
+  );
+};

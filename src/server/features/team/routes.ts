@@ -1,0 +1,202 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { resolveAccount } from '#server/accounts/account.ts';
+import { acceptInvite, findLiveInvite, teamNameOf } from '#server/accounts/team-invites.ts';
+import { currentUser, requireUser } from '#server/auth/guards.ts';
+import { forbidden, notFound } from '#server/http/errors.ts';
+import { ErrorSchema, IdParamsSchema } from '#server/http/schemas.ts';
+import { findUserById } from '#server/users/repository.ts';
+import {
+  InviteAcceptedSchema,
+  InvitePreviewSchema,
+  InviteSchema,
+  InviteTokenParamsSchema,
+  TeamInviteSchema,
+  TeamMemberSchema,
+  teamMessages,
+} from '#shared/team.ts';
+import {
+  type Acting,
+  assertTeamSeats,
+  invite,
+  listInvites,
+  listMembers,
+  removeMember,
+  revokeInvite,
+} from './service.ts';
+
+// /api/team/* (SPEC §7 Team, DESIGN §1 Teams). Signed-in calls act in the caller's
+// account and need its owner's team seats; the invite link calls are public (preview)
+// or need only a signed-in user with the invited address (accept).
+
+const MessageSchema = z.object({ message: z.string() });
+
+export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { database, config, limits } = app.deps;
+  const db = database.db;
+  const rateLimit = {
+    max: limits?.auth?.max ?? 10,
+    timeWindow: limits?.auth?.timeWindowMs ?? 60_000,
+  };
+  const common = { tags: ['portal: team'], security: [{ bearer: [] }] };
+
+  const teamAccount = async (request: FastifyRequest) => {
+    const account = await resolveAccount(db, currentUser(request));
+    assertTeamSeats(account);
+    return account;
+  };
+  const actingOf = (request: FastifyRequest): Acting => ({
+    actorId: request.claims?.imp ?? currentUser(request).id,
+    ip: request.ip,
+  });
+
+  app.get(
+    '/members',
+    {
+      onRequest: requireUser,
+      schema: {
+        ...common,
+        summary: 'The team: the owner first, then members and team admins',
+        response: { 200: z.array(TeamMemberSchema), 403: ErrorSchema },
+      },
+    },
+    async (request) => listMembers(db, await teamAccount(request)),
+  );
+
+  app.get(
+    '/invites',
+    {
+      onRequest: requireUser,
+      schema: {
+        ...common,
+        summary: 'Pending invites (owner and team admins)',
+        response: { 200: z.array(TeamInviteSchema), 403: ErrorSchema },
+      },
+    },
+    async (request) => listInvites(db, await teamAccount(request)),
+  );
+
+  app.post(
+    '/invite',
+    {
+      onRequest: requireUser,
+      config: { rateLimit },
+      schema: {
+        ...common,
+        summary: 'Invite someone by e-mail; the e-mail carries an accept link valid 7 days',
+        body: InviteSchema,
+        response: {
+          201: z.object({ message: z.string(), invite: TeamInviteSchema }),
+          400: ErrorSchema,
+          403: ErrorSchema,
+          409: ErrorSchema,
+          429: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const account = await teamAccount(request);
+      const created = await invite(db, account, request.body, {
+        ...actingOf(request),
+        publicUrl: config.publicUrl,
+      });
+      return reply.code(201).send({ message: teamMessages.inviteSent, invite: created });
+    },
+  );
+
+  app.delete(
+    '/invites/:id',
+    {
+      onRequest: requireUser,
+      schema: {
+        ...common,
+        summary: 'Revoke a pending invite',
+        params: IdParamsSchema,
+        response: { 200: MessageSchema, 403: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    async (request) => {
+      await revokeInvite(db, await teamAccount(request), request.params.id, actingOf(request));
+      return { message: 'Invite revoked.' };
+    },
+  );
+
+  app.delete(
+    '/members/:id',
+    {
+      onRequest: requireUser,
+      schema: {
+        ...common,
+        summary: 'Remove a member (never the owner); a member may remove only themselves',
+        params: IdParamsSchema,
+        response: { 200: MessageSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+      },
+    },
+    async (request) => {
+      await removeMember(db, await teamAccount(request), request.params.id, actingOf(request));
+      return { message: teamMessages.removed };
+    },
+  );
+
+  app.get(
+    '/invites/:token',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['public'],
+        summary: 'What an invite link is for (public; 404 when unknown, used or expired)',
+        params: InviteTokenParamsSchema,
+        response: { 200: InvitePreviewSchema, 404: ErrorSchema, 429: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const live = await findLiveInvite(db, request.params.token);
+      if (!live) throw notFound(teamMessages.linkInvalid);
+      const { invite: row, owner } = live;
+      const inviter = row.invitedBy ? await findUserById(db, row.invitedBy) : undefined;
+      return {
+        inviterName: inviter?.name ?? owner.name,
+        ownerName: owner.name,
+        companyName: owner.companyName,
+        inviteeEmail: row.inviteeEmail,
+        role: row.role,
+        expiresAt: row.expiresAt.toISOString(),
+      };
+    },
+  );
+
+  app.post(
+    '/invites/:token/accept',
+    {
+      onRequest: requireUser,
+      config: { rateLimit },
+      schema: {
+        ...common,
+        summary: 'Accept an invite as the signed-in user (the invited address only)',
+        params: InviteTokenParamsSchema,
+        response: {
+          200: InviteAcceptedSchema,
+          403: ErrorSchema,
+          404: ErrorSchema,
+          409: ErrorSchema,
+          429: ErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      // Joining a team is the invitee's own decision, not one an admin makes while testing.
+      if (request.claims?.imp) throw forbidden(teamMessages.impersonating);
+      const { invite: row, owner } = await db.transaction((tx) =>
+        acceptInvite(tx, user, request.params.token, request.ip),
+      );
+      return {
+        message: teamMessages.joined(teamNameOf(owner)),
+        role: row.role,
+        ownerName: owner.name,
+        companyName: owner.companyName,
+      };
+    },
+  );
+};

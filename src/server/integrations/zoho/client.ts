@@ -1,0 +1,220 @@
+import { z } from 'zod';
+import { createAccessTokenSource } from './oauth.ts';
+import {
+  type CrmContactInput,
+  CrmInsertAnswerSchema,
+  EnvelopeSchema,
+  ZohoCustomerSchema,
+  ZohoError,
+  type ZohoHostedPage,
+  ZohoHostedPageSchema,
+  type ZohoInvoice,
+  ZohoInvoiceSchema,
+  type ZohoOptions,
+  type ZohoPlan,
+  ZohoPlanSchema,
+  type ZohoSubscription,
+  ZohoSubscriptionSchema,
+} from './types.ts';
+
+// The one way the server talks to Zoho (DESIGN §3 integrations): Billing for plans,
+// customers, hosted pages, subscriptions and invoices; CRM for contacts. Every call
+// carries `Authorization: Zoho-oauthtoken <token>`; Billing calls also the organisation
+// header. A token Zoho refuses (401) is refreshed once and the call repeated.
+
+export interface ZohoClient {
+  listPlans(): Promise<ZohoPlan[]>;
+  createCustomer(input: {
+    display_name: string;
+    email: string;
+    company_name?: string;
+  }): Promise<string>;
+  newSubscriptionPage(input: {
+    customer_id: string;
+    plan_code: string;
+    redirect_url: string;
+  }): Promise<ZohoHostedPage>;
+  updateCardPage(input: { subscription_id: string; redirect_url: string }): Promise<ZohoHostedPage>;
+  getSubscription(subscriptionId: string): Promise<ZohoSubscription | null>;
+  listSubscriptions(customerId: string): Promise<ZohoSubscription[]>;
+  listInvoices(customerId: string): Promise<ZohoInvoice[]>;
+  /** The invoice as Zoho renders it (application/pdf), or null when Zoho does not know it. */
+  invoicePdf(invoiceId: string): Promise<Buffer | null>;
+  createCrmContact(input: CrmContactInput): Promise<string>;
+}
+
+interface Call {
+  api: 'billing' | 'crm';
+  method: 'GET' | 'POST';
+  path: string;
+  query?: Record<string, string>;
+  body?: unknown;
+  accept?: string;
+}
+
+export function createZohoClient(options: ZohoOptions): ZohoClient {
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const tokens = createAccessTokenSource(options, timeoutMs);
+  const base = { billing: options.billingApiUrl, crm: options.crmApiUrl };
+
+  async function send(call: Call, retried = false): Promise<Response> {
+    const token = await tokens.get();
+    const url = new URL(`${base[call.api].replace(/\/$/, '')}${call.path}`);
+    if (call.query) url.search = new URLSearchParams(call.query).toString();
+    const headers: Record<string, string> = {
+      authorization: `Zoho-oauthtoken ${token}`,
+      accept: call.accept ?? 'application/json',
+    };
+    if (call.api === 'billing') {
+      headers['x-com-zoho-subscriptions-organizationid'] = options.organizationId;
+    }
+    if (call.body !== undefined) headers['content-type'] = 'application/json;charset=UTF-8';
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: call.method,
+        headers,
+        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new ZohoError(0, `Zoho could not be reached: ${(error as Error).message}`);
+    }
+    if (response.status === 401 && !retried) {
+      await response.body?.cancel();
+      tokens.invalidate(token);
+      return send(call, true);
+    }
+    return response;
+  }
+
+  /** A Billing call answering JSON with code 0; `key` is the field holding the data. */
+  async function billing<T>(call: Omit<Call, 'api'>, key: string, schema: z.ZodType<T>) {
+    const response = await send({ ...call, api: 'billing' });
+    const json: unknown = await response.json().catch(() => null);
+    const envelope = EnvelopeSchema.safeParse(json);
+    if (!response.ok || !envelope.success || envelope.data.code !== 0) {
+      const message = envelope.success ? envelope.data.message : undefined;
+      throw new ZohoError(
+        response.status,
+        `Zoho Billing ${call.method} ${call.path} failed: ${message ?? `HTTP ${response.status}`}`,
+        envelope.success ? envelope.data.code : undefined,
+      );
+    }
+    const data = schema.safeParse((json as Record<string, unknown>)[key]);
+    if (!data.success) {
+      throw new ZohoError(response.status, `Zoho Billing ${call.path}: unexpected answer shape`);
+    }
+    return data.data;
+  }
+
+  return {
+    listPlans: () =>
+      billing(
+        { method: 'GET', path: '/plans', query: { filter_by: 'PlanStatus.ACTIVE' } },
+        'plans',
+        z.array(ZohoPlanSchema),
+      ),
+
+    async createCustomer(input) {
+      const customer = await billing(
+        { method: 'POST', path: '/customers', body: input },
+        'customer',
+        ZohoCustomerSchema,
+      );
+      return customer.customer_id;
+    },
+
+    newSubscriptionPage: (input) =>
+      billing(
+        {
+          method: 'POST',
+          path: '/hostedpages/newsubscription',
+          body: {
+            customer_id: input.customer_id,
+            plan: { plan_code: input.plan_code },
+            redirect_url: input.redirect_url,
+          },
+        },
+        'hostedpage',
+        ZohoHostedPageSchema,
+      ),
+
+    updateCardPage: (input) =>
+      billing(
+        {
+          method: 'POST',
+          path: '/hostedpages/updatecard',
+          body: { ...input, auto_collect: true },
+        },
+        'hostedpage',
+        ZohoHostedPageSchema,
+      ),
+
+    async getSubscription(subscriptionId) {
+      try {
+        return await billing(
+          { method: 'GET', path: `/subscriptions/${encodeURIComponent(subscriptionId)}` },
+          'subscription',
+          ZohoSubscriptionSchema,
+        );
+      } catch (error) {
+        if (error instanceof ZohoError && error.status === 404) return null;
+        throw error;
+      }
+    },
+
+    listSubscriptions: (customerId) =>
+      billing(
+        { method: 'GET', path: '/subscriptions', query: { customer_id: customerId } },
+        'subscriptions',
+        z.array(ZohoSubscriptionSchema),
+      ),
+
+    listInvoices: (customerId) =>
+      billing(
+        { method: 'GET', path: '/invoices', query: { customer_id: customerId } },
+        'invoices',
+        z.array(ZohoInvoiceSchema),
+      ),
+
+    async invoicePdf(invoiceId) {
+      const response = await send({
+        api: 'billing',
+        method: 'GET',
+        path: `/invoices/${encodeURIComponent(invoiceId)}`,
+        query: { accept: 'pdf' },
+        accept: 'application/pdf',
+      });
+      if (response.status === 404) return null;
+      const type = response.headers.get('content-type') ?? '';
+      if (!response.ok || !type.includes('pdf')) {
+        throw new ZohoError(
+          response.status,
+          `Zoho Billing invoice PDF failed: HTTP ${response.status}`,
+        );
+      }
+      return Buffer.from(await response.arrayBuffer());
+    },
+
+    async createCrmContact(input) {
+      const response = await send({
+        api: 'crm',
+        method: 'POST',
+        path: '/Contacts',
+        body: { data: [input] },
+      });
+      const parsed = CrmInsertAnswerSchema.safeParse(await response.json().catch(() => null));
+      const row = parsed.success ? parsed.data.data[0] : undefined;
+      if (!response.ok || !row || row.code !== 'SUCCESS' || !row.details?.id) {
+        const reason = row?.message ?? row?.code ?? `HTTP ${response.status}`;
+        throw new ZohoError(
+          response.status,
+          `Zoho CRM contact create failed: ${reason}`,
+          row?.code,
+        );
+      }
+      return row.details.id;
+    },
+  };
+}

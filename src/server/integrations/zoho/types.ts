@@ -1,0 +1,106 @@
+import { z } from 'zod';
+
+// The parts of Zoho's answers we read, as documented (Zoho Billing API v1, CRM API v6,
+// Zoho Accounts OAuth). Objects are loose: Zoho sends many more fields than we use.
+
+export interface ZohoOptions {
+  clientId: string;
+  clientSecret: string;
+  refreshToken: string;
+  organizationId: string;
+  /** e.g. https://accounts.zoho.com */
+  accountsUrl: string;
+  /** e.g. https://www.zohoapis.com/billing/v1 */
+  billingApiUrl: string;
+  /** e.g. https://www.zohoapis.com/crm/v6 */
+  crmApiUrl: string;
+  timeoutMs?: number;
+}
+
+/** POST {accounts}/oauth/v2/token?grant_type=refresh_token: 200 even on failure ({error}). */
+export const TokenAnswerSchema = z.looseObject({
+  access_token: z.string().optional(),
+  expires_in: z.number().optional(),
+  error: z.string().optional(),
+});
+
+export const ZohoPlanSchema = z.looseObject({
+  plan_code: z.string(),
+  name: z.string(),
+  description: z.string().nullish(),
+  recurring_price: z.number(),
+  interval: z.number().optional(),
+  interval_unit: z.string(),
+  status: z.string().optional(),
+});
+export type ZohoPlan = z.infer<typeof ZohoPlanSchema>;
+
+export const ZohoCustomerSchema = z.looseObject({
+  customer_id: z.string(),
+  display_name: z.string().optional(),
+  email: z.string().optional(),
+});
+export type ZohoCustomer = z.infer<typeof ZohoCustomerSchema>;
+
+export const ZohoHostedPageSchema = z.looseObject({
+  hostedpage_id: z.string(),
+  url: z.string(),
+  status: z.string().optional(),
+  expiring_time: z.string().optional(),
+});
+export type ZohoHostedPage = z.infer<typeof ZohoHostedPageSchema>;
+
+export const ZohoSubscriptionSchema = z.looseObject({
+  subscription_id: z.string(),
+  status: z.string(),
+  customer_id: z.string().optional(),
+  customer: z.looseObject({ customer_id: z.string().optional() }).optional(),
+  plan: z.looseObject({ plan_code: z.string(), name: z.string().optional() }).optional(),
+  current_term_ends_at: z.string().nullish(),
+  next_billing_at: z.string().nullish(),
+});
+export type ZohoSubscription = z.infer<typeof ZohoSubscriptionSchema>;
+
+export const ZohoInvoiceSchema = z.looseObject({
+  invoice_id: z.string(),
+  number: z.string(),
+  status: z.string(),
+  invoice_date: z.string(),
+  total: z.number(),
+  balance: z.number().optional(),
+  invoice_url: z.string().nullish(),
+});
+export type ZohoInvoice = z.infer<typeof ZohoInvoiceSchema>;
+
+/** Every Billing answer: code 0 is success; anything else carries a message. */
+export const EnvelopeSchema = z.looseObject({ code: z.number(), message: z.string().optional() });
+
+export const CrmInsertAnswerSchema = z.object({
+  data: z
+    .array(
+      z.looseObject({
+        code: z.string(),
+        status: z.string(),
+        message: z.string().optional(),
+        details: z.looseObject({ id: z.string().optional() }).optional(),
+      }),
+    )
+    .min(1),
+});
+
+export interface CrmContactInput {
+  First_Name?: string;
+  Last_Name: string;
+  Email: string;
+  Account_Name?: string;
+}
+
+export class ZohoError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: number | string,
+  ) {
+    super(message);
+  }
+}

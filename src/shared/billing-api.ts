@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { BillingStatusSchema, PlanSchema, type SubscriptionStatus } from './user.ts';
+
+// The billing calls (SPEC §7 Client portal, DESIGN §1 billing providers) and the token
+// pages /pay/checkout|portal|invoice/:token. Money is integer cents everywhere.
+
+export const billingApiMessages = {
+  packageRequired: 'Choose a package.',
+  packageNotFound: 'That package is not available.',
+  ownerOnly: 'Only the account owner can manage billing.',
+  alreadyActive:
+    'Your subscription is already active. Open the billing portal to change or cancel it.',
+  sessionGone: 'This link has expired or was already used. Start again from Billing.',
+  samePackage: 'You are already on this package.',
+  nothingToCancel: 'There is no active subscription to cancel.',
+  invoiceNotUnpaid: 'This invoice is already settled.',
+  badInvoiceLink: 'This invoice link is invalid or has expired. Open it again from Billing.',
+  noZohoSubscription: 'You have no subscription yet. Choose a package first.',
+  providerFailed: 'The billing service did not answer as expected. Please try again shortly.',
+} as const;
+
+export const intervals = ['month', 'year'] as const;
+
+export const PackageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** Cents. */
+  price: z.number().int(),
+  interval: z.enum(intervals),
+});
+export type Package = z.infer<typeof PackageSchema>;
+
+export const invoiceStatuses = ['paid', 'unpaid', 'void'] as const;
+
+export const InvoiceSchema = z.object({
+  id: z.string(),
+  /** The invoice number shown to people, e.g. INV-000123. */
+  number: z.string(),
+  /** ISO date-time the invoice was issued. */
+  date: z.string(),
+  status: z.enum(invoiceStatuses),
+  /** Cents. */
+  amount: z.number().int(),
+  description: z.string(),
+  /** Opens in a new tab without a bearer header (signed, expiring link). */
+  pdfUrl: z.string().nullable(),
+  /** Only for unpaid invoices. */
+  paymentUrl: z.string().nullable(),
+});
+export type Invoice = z.infer<typeof InvoiceSchema>;
+
+export const BillingStatusResponseSchema = z.object({ status: BillingStatusSchema });
+
+export const SelectPackageSchema = z.object({
+  packageId: z
+    .string({ error: billingApiMessages.packageRequired })
+    .trim()
+    .min(1, billingApiMessages.packageRequired)
+    .max(100, billingApiMessages.packageRequired),
+});
+export type SelectPackage = z.infer<typeof SelectPackageSchema>;
+
+export const CheckoutUrlSchema = z.object({ checkoutUrl: z.string() });
+export const UrlSchema = z.object({ url: z.string() });
+
+/** Plain-language status for a subscription status an admin or a provider sets. */
+export const billingStatusFor: Record<SubscriptionStatus, z.infer<typeof BillingStatusSchema>> = {
+  active: 'active',
+  trialing: 'trial',
+  past_due: 'past_due',
+  incomplete: 'pending',
+  canceled: 'cancelled',
+  no_subscription: 'pending',
+};
+
+// Token pages (public, the token in the URL is the authorisation).
+
+export const paySessionKinds = ['checkout', 'portal', 'invoice'] as const;
+
+export const PaySessionSchema = z.object({
+  kind: z.enum(paySessionKinds),
+  client: z.object({
+    name: z.string(),
+    email: z.string(),
+    companyName: z.string().nullable(),
+  }),
+  /** checkout: the package being bought; portal: the current package when known. */
+  package: PackageSchema.nullable(),
+  subscription: z.object({
+    plan: PlanSchema,
+    status: z.string(),
+    billingStatus: BillingStatusSchema,
+    currentPeriodEnd: z.string().nullable(),
+  }),
+  /** portal: every package, to change to. Empty for the other kinds. */
+  packages: z.array(PackageSchema),
+  /** invoice: the invoice to pay. */
+  invoice: InvoiceSchema.omit({ pdfUrl: true, paymentUrl: true }).nullable(),
+  expiresAt: z.string(),
+});
+export type PaySession = z.infer<typeof PaySessionSchema>;
+
+export const PayResultSchema = z.object({ message: z.string(), redirectUrl: z.string() });
+export type PayResult = z.infer<typeof PayResultSchema>;
+
+export const payRedirects = {
+  checkout: '/billing?checkout=success',
+  changed: '/billing?portal=changed',
+  cancelled: '/billing?portal=cancelled',
+  paid: '/billing?payment=success',
+} as const;
+
+// Admin CRM / billing-apps tools (SPEC §7 Admin, /admin/zoho).
+
+export const ContactIdSchema = z.object({ contactId: z.string() });
+export const ProvisionResultSchema = z.object({
+  message: z.string(),
+  customerId: z.string(),
+  subscriptionId: z.string().nullable(),
+});
+export type ProvisionResult = z.infer<typeof ProvisionResultSchema>;
+export const SyncStatusSchema = z.object({
+  status: BillingStatusSchema,
+  subscription: z.object({
+    status: z.string(),
+    plan: PlanSchema,
+    currentPeriodEnd: z.string().nullable(),
+  }),
+});
+export type SyncStatus = z.infer<typeof SyncStatusSchema>;

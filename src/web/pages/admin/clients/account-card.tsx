@@ -1,0 +1,101 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { UpdateClientSchema } from '#shared/clients.ts';
+import { plans, roles, type User } from '#shared/user.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { Button } from '#web/components/button.tsx';
+import { TextField } from '#web/components/field.tsx';
+import { SelectField } from '#web/components/field-select.tsx';
+import { useServerErrors } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.ts';
+import { clientCalls, useClientChange } from './clients-api.ts';
+import { FormFooter, SectionCard } from './section-card.tsx';
+
+// Account edit (SPEC §2): name, email, role Client/Admin/Trial, plan Trial/Basic/Pro.
+
+const AccountSchema = UpdateClientSchema.pick({
+  name: true,
+  email: true,
+  role: true,
+  plan: true,
+}).required();
+type AccountInput = z.input<typeof AccountSchema>;
+type Account = z.output<typeof AccountSchema>;
+
+const fields = ['name', 'email', 'role', 'plan'] as const;
+const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+
+export function AccountCard({ client }: { client: User }) {
+  const save = useClientChange(client._id, (values: Account) =>
+    clientCalls.update(client._id, values),
+  );
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<AccountInput, unknown, Account>({
+    resolver: zodResolver(AccountSchema),
+    defaultValues: {
+      name: client.name,
+      email: client.email,
+      role: client.role,
+      plan: client.subscription.plan,
+    },
+  });
+  const failure = useServerErrors(fields, { setError, setFocus, isSubmitting });
+
+  const onSubmit = handleSubmit(async (values) => {
+    failure.clear();
+    try {
+      await save.mutateAsync(values);
+      toast({ title: 'Saved', text: 'Account details updated.', tone: 'success' });
+    } catch (error) {
+      failure.show(error);
+    }
+  });
+
+  return (
+    <SectionCard
+      id="account"
+      title="Account"
+      description="Name, sign-in email, role and plan. The plan sets the default features."
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <fieldset disabled={isSubmitting} className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Name" error={errors.name?.message} {...register('name')} />
+          <TextField
+            label="Email"
+            type="email"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <SelectField
+            label="Role"
+            options={options(roles)}
+            error={errors.role?.message}
+            {...register('role')}
+          />
+          <SelectField
+            label="Plan"
+            options={options(plans)}
+            error={errors.plan?.message}
+            {...register('plan')}
+          />
+        </fieldset>
+        {failure.alert ? (
+          <div className="mt-4">
+            <Alert>{failure.alert}</Alert>
+          </div>
+        ) : null}
+        <FormFooter>
+          <Button type="submit" disabled={isSubmitting || !isDirty}>
+            {isSubmitting ? 'Saving…' : 'Save account'}
+          </Button>
+        </FormFooter>
+      </form>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,91 @@
+import { useForm } from 'react-hook-form';
+import { splitIpList } from '#shared/clients.ts';
+import type { User } from '#shared/user.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { Button } from '#web/components/button.tsx';
+import { TextField } from '#web/components/field.tsx';
+import { useServerErrors } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.ts';
+import { Chip, NoIpsChip } from './chips.tsx';
+import { clientCalls, useClientChange } from './clients-api.ts';
+import { FormFooter, SectionCard } from './section-card.tsx';
+
+// Allowed IPs (SPEC §5): comma-separated, trimmed, empties dropped. The server checks
+// each is an IP address or CIDR range and answers with the list it kept.
+
+const fields = ['ips'] as const;
+
+export function AllowedIpsCard({ client }: { client: User }) {
+  const save = useClientChange(client._id, (ips: string[]) =>
+    clientCalls.allowedIps(client._id, ips),
+  );
+  const current = client.security.allowedIps;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<{ ips: string }>({ defaultValues: { ips: current.join(', ') } });
+  const failure = useServerErrors(fields, { setError, setFocus, isSubmitting });
+
+  const onSubmit = handleSubmit(async ({ ips }) => {
+    failure.clear();
+    try {
+      const saved = await save.mutateAsync(splitIpList(ips));
+      const count = saved.security.allowedIps.length;
+      toast({
+        title: 'Saved',
+        text: count
+          ? `${count} allowed IP${count === 1 ? '' : 's'} saved.`
+          : 'Allowed IPs cleared.',
+        tone: 'success',
+      });
+    } catch (error) {
+      failure.show(error);
+    }
+  });
+
+  return (
+    <SectionCard
+      id="allowed-ips"
+      title="Allowed IPs"
+      description="Only these addresses may use this account. Leave empty to allow any address."
+    >
+      <div className="mb-4">
+        {current.length === 0 ? (
+          <NoIpsChip />
+        ) : (
+          <ul className="flex flex-wrap gap-1.5" aria-label="Current allowed IPs">
+            {current.map((ip) => (
+              <li key={ip}>
+                <Chip tone="slate">{ip}</Chip>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <form onSubmit={onSubmit} noValidate>
+        <TextField
+          label="Allowed IPs"
+          hint="Comma-separated, e.g. 203.0.113.7, 198.51.100.0/24"
+          autoComplete="off"
+          spellCheck={false}
+          disabled={isSubmitting}
+          error={errors.ips?.message}
+          {...register('ips')}
+        />
+        {failure.alert ? (
+          <div className="mt-4">
+            <Alert>{failure.alert}</Alert>
+          </div>
+        ) : null}
+        <FormFooter>
+          <Button type="submit" disabled={isSubmitting || !isDirty}>
+            {isSubmitting ? 'Saving…' : 'Save allowed IPs'}
+          </Button>
+        </FormFooter>
+      </form>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { brand } from '#shared/brand.ts';
+import {
+  companyText,
+  crmLinks,
+  dollarsFromCents,
+  effectiveEntitlements,
+  statusLabel,
+  statusTone,
+} from './client-format.ts';
+
+const noIds = {
+  zohoContactId: null,
+  zohoCRMContactId: null,
+  zohoSubscriptionsCustomerId: null,
+  zohoBooksContactId: null,
+  zohoDeskContactId: null,
+};
+
+describe('client formatting', () => {
+  it('labels statuses capitalised with underscores as spaces', () => {
+    expect(statusLabel('past_due')).toBe('Past due');
+    expect(statusLabel('no_subscription')).toBe('No subscription');
+    expect(statusLabel('active')).toBe('Active');
+  });
+
+  it('colours chips: active green, trialing blue, others amber', () => {
+    expect(statusTone('active')).toBe('green');
+    expect(statusTone('trialing')).toBe('blue');
+    for (const status of ['past_due', 'incomplete', 'canceled', 'no_subscription']) {
+      expect(statusTone(status)).toBe('amber');
+    }
+  });
+
+  it('shows cents as dollars for the form', () => {
+    expect(dollarsFromCents(12550)).toBe('125.50');
+    expect(dollarsFromCents(0)).toBe('0.00');
+    expect(dollarsFromCents(null)).toBe('');
+    expect(dollarsFromCents(undefined)).toBe('');
+  });
+
+  it('builds deep links only for the ids that are set', () => {
+    expect(crmLinks(noIds)).toEqual([]);
+    const links = crmLinks({
+      ...noIds,
+      zohoContactId: 'C 1',
+      zohoBooksContactId: 'B2',
+      zohoDeskContactId: 'D3',
+      zohoSubscriptionsCustomerId: 'S4',
+    });
+    expect(links).toEqual([
+      { app: 'CRM', id: 'C 1', href: `${brand.crmLinks.crm}C%201` },
+      { app: 'Subscriptions', id: 'S4', href: `${brand.crmLinks.subscriptions}S4` },
+      { app: 'Books', id: 'B2', href: `${brand.crmLinks.books}B2` },
+      { app: 'Desk', id: 'D3', href: `${brand.crmLinks.desk}D3` },
+    ]);
+    expect(crmLinks({ ...noIds, zohoContactId: 'old', zohoCRMContactId: 'crm' })[0]?.id).toBe(
+      'crm',
+    );
+  });
+
+  it('joins company name and code', () => {
+    expect(companyText({ companyName: 'Acme', companyCode: 'AC1' })).toBe('Acme (AC1)');
+    expect(companyText({ companyName: null, companyCode: 'AC1' })).toBe('AC1');
+    expect(companyText({ companyName: null, companyCode: null })).toBeNull();
+  });
+});
+
+describe('effective entitlements', () => {
+  const user = (plan: 'Trial' | 'Basic' | 'Pro', entitlements = {}) => ({
+    subscription: { plan, status: 'active' as const, currentPeriodEnd: null },
+    entitlements,
+  });
+
+  it('follows the plan where the client has no setting of its own', () => {
+    expect(effectiveEntitlements(user('Trial'))).toEqual({
+      manualTrigger: false,
+      scheduler: false,
+      analytics: false,
+      tickets: false,
+      catalog: false,
+      team: false,
+    });
+    expect(effectiveEntitlements(user('Pro'))).toMatchObject({
+      scheduler: true,
+      catalog: true,
+      team: true,
+      analytics: false,
+    });
+  });
+
+  it('lets the client setting win either way', () => {
+    expect(
+      effectiveEntitlements(user('Pro', { team: false, analytics: true, tickets: true })),
+    ).toMatchObject({ team: false, analytics: true, tickets: true, catalog: true });
+  });
+});

@@ -1,0 +1,92 @@
+import { brand } from '#shared/brand.ts';
+import { capabilitiesOf } from '#shared/plans.ts';
+import type { entitlementKeys, SubscriptionStatus, User } from '#shared/user.ts';
+
+// Pure formatting for the admin client screens, kept apart so it is unit-tested.
+
+/** "past_due" → "Past due": capitalised, underscores as spaces (SPEC §4). */
+export function statusLabel(status: string): string {
+  const words = status.replaceAll('_', ' ').trim();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : 'Unknown';
+}
+
+export type ChipTone = 'green' | 'blue' | 'amber';
+
+/** Admin list chips (SPEC §4): active green, trialing blue, every other status amber. */
+export function statusTone(status: SubscriptionStatus | string): ChipTone {
+  if (status === 'active') return 'green';
+  if (status === 'trialing') return 'blue';
+  return 'amber';
+}
+
+/** The hourly rate stored in cents, as the dollars the form edits ("" when unset). */
+export function dollarsFromCents(cents: number | null | undefined): string {
+  return cents === null || cents === undefined ? '' : (cents / 100).toFixed(2);
+}
+
+const crmIdFields = [
+  'zohoContactId',
+  'zohoCRMContactId',
+  'zohoSubscriptionsCustomerId',
+  'zohoBooksContactId',
+  'zohoDeskContactId',
+] as const;
+
+export interface CrmLink {
+  app: 'CRM' | 'Subscriptions' | 'Books' | 'Desk';
+  id: string;
+  href: string;
+}
+
+/**
+ * Deep links into the CRM and billing apps for the ids a client has (brand.crmLinks +
+ * id). The CRM link prefers the CRM contact id and falls back to the contact id, which
+ * the CRM integration fills with the same value.
+ */
+export function crmLinks(user: Pick<User, (typeof crmIdFields)[number]>): CrmLink[] {
+  const candidates: [CrmLink['app'], string | null, string][] = [
+    ['CRM', user.zohoCRMContactId || user.zohoContactId, brand.crmLinks.crm],
+    ['Subscriptions', user.zohoSubscriptionsCustomerId, brand.crmLinks.subscriptions],
+    ['Books', user.zohoBooksContactId, brand.crmLinks.books],
+    ['Desk', user.zohoDeskContactId, brand.crmLinks.desk],
+  ];
+  return candidates.flatMap(([app, id, base]) =>
+    id ? [{ app, id, href: `${base}${encodeURIComponent(id)}` }] : [],
+  );
+}
+
+/** The company column: "Acme (ACME1)", the name or code alone, or null. */
+export function companyText(user: Pick<User, 'companyName' | 'companyCode'>): string | null {
+  const { companyName, companyCode } = user;
+  if (companyName && companyCode) return `${companyName} (${companyCode})`;
+  return companyName || companyCode || null;
+}
+
+export type EntitlementKey = (typeof entitlementKeys)[number];
+
+export const entitlementText: Record<EntitlementKey, { label: string; description: string }> = {
+  manualTrigger: { label: 'Manual trigger', description: 'Run workflows on demand.' },
+  scheduler: { label: 'Scheduler', description: 'Create schedules for workflows.' },
+  analytics: { label: 'Analytics', description: 'See the analytics page.' },
+  tickets: { label: 'Support tickets', description: 'Raise tickets with the help desk.' },
+  catalog: { label: 'Catalog', description: 'Browse and request workflow templates.' },
+  team: { label: 'Team', description: 'Invite team members.' },
+};
+
+/**
+ * What each entitlement toggle shows: the client's own setting, else what the plan gives
+ * (SPEC §4: entitlements override the plan; analytics and tickets are off unless set).
+ */
+export function effectiveEntitlements(
+  user: Pick<User, 'entitlements' | 'subscription'>,
+): Record<EntitlementKey, boolean> {
+  const can = capabilitiesOf(user);
+  return {
+    manualTrigger: can.manualTriggerAllowed,
+    scheduler: can.canSchedule,
+    analytics: can.hasAnalyticsAccess,
+    tickets: user.entitlements.tickets === true,
+    catalog: can.hasCatalogAccess,
+    team: can.hasTeamSeats,
+  };
+}

@@ -1,0 +1,121 @@
+import { Link } from 'react-router';
+import { displayName } from '#shared/display-name.ts';
+import { paths } from '#shared/paths.ts';
+import type { User } from '#shared/user.ts';
+import { NoIpsChip, StatusChip } from './chips.tsx';
+import { companyText } from './client-format.ts';
+
+// SPEC §2 clients list: name or email, role, company and code, the status chip, a No IPs
+// set chip, Open and Edit. A table from md up; stacked cards on phones.
+
+const linkClass = 'font-semibold text-brand-700 hover:text-brand-800 hover:underline';
+
+function Chips({ client }: { client: User }) {
+  return (
+    <span className="flex flex-wrap gap-1.5">
+      <StatusChip status={client.subscription.status} />
+      {client.security.allowedIps.length === 0 ? <NoIpsChip /> : null}
+    </span>
+  );
+}
+
+function Actions({ client }: { client: User }) {
+  const name = displayName(client);
+  return (
+    <span className="flex gap-4">
+      <Link to={paths.adminClient(client._id)} className={linkClass} aria-label={`Open ${name}`}>
+        Open
+      </Link>
+      <Link
+        to={`${paths.adminClient(client._id)}#account`}
+        className={linkClass}
+        aria-label={`Edit ${name}`}
+      >
+        Edit
+      </Link>
+    </span>
+  );
+}
+
+function Company({ client }: { client: User }) {
+  const text = companyText(client);
+  return <span className={text ? undefined : 'text-slate-500'}>{text ?? 'No company'}</span>;
+}
+
+export function ClientsList({ clients }: { clients: User[] }) {
+  return (
+    <>
+      <div className="hidden overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm md:block">
+        <table className="w-full text-left text-sm">
+          <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+            <tr>
+              <th scope="col" className="px-4 py-3">
+                Client
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Role
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Company
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Status
+              </th>
+              <th scope="col" className="px-4 py-3">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {clients.map((client) => (
+              <tr key={client._id} className="align-top">
+                <td className="max-w-64 px-4 py-3">
+                  <p className="truncate font-medium text-slate-900">{displayName(client)}</p>
+                  {client.name.trim() ? (
+                    <p className="truncate text-slate-600">{client.email}</p>
+                  ) : null}
+                </td>
+                <td className="px-4 py-3 text-slate-700">{client.role}</td>
+                <td className="max-w-56 px-4 py-3 break-words text-slate-700">
+                  <Company client={client} />
+                </td>
+                <td className="px-4 py-3">
+                  <Chips client={client} />
+                </td>
+                <td className="px-4 py-3 text-right">
+                  <Actions client={client} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <ul className="space-y-3 md:hidden">
+        {clients.map((client) => (
+          <li
+            key={client._id}
+            className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+          >
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <p className="truncate font-medium text-slate-900">{displayName(client)}</p>
+                {client.name.trim() ? (
+                  <p className="truncate text-sm text-slate-600">{client.email}</p>
+                ) : null}
+              </div>
+              <span className="shrink-0 text-sm text-slate-700">{client.role}</span>
+            </div>
+            <p className="mt-2 text-sm break-words text-slate-700">
+              <Company client={client} />
+            </p>
+            <div className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm">
+              <Chips client={client} />
+              <Actions client={client} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

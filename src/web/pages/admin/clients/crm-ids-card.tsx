@@ -1,0 +1,125 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { UpdateClientSchema } from '#shared/clients.ts';
+import { type User, type ZohoIdKey, zohoIdKeys } from '#shared/user.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { Button, buttonClass } from '#web/components/button.tsx';
+import { TextField } from '#web/components/field.tsx';
+import { ExternalIcon } from '#web/components/icons.tsx';
+import { useServerErrors } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.ts';
+import { crmLinks } from './client-format.ts';
+import { clientCalls, useClientChange } from './clients-api.ts';
+import { CrmActions } from './crm-actions.tsx';
+import { FormFooter, SectionCard } from './section-card.tsx';
+
+// The client's ids in the external CRM and billing apps (SPEC §3), with deep links to
+// each app for the saved ids (brand.crmLinks + id, new tab).
+
+const IdsSchema = UpdateClientSchema.pick({
+  zohoContactId: true,
+  zohoSubscriptionId: true,
+  zohoCRMContactId: true,
+  zohoBooksContactId: true,
+  zohoDeskContactId: true,
+  zohoSubscriptionsCustomerId: true,
+});
+type IdsInput = z.input<typeof IdsSchema>;
+type Ids = z.output<typeof IdsSchema>;
+
+const labels: Record<ZohoIdKey, string> = {
+  zohoContactId: 'Contact ID',
+  zohoSubscriptionId: 'Subscription ID',
+  zohoCRMContactId: 'CRM contact ID',
+  zohoBooksContactId: 'Books contact ID',
+  zohoDeskContactId: 'Desk contact ID',
+  zohoSubscriptionsCustomerId: 'Subscriptions customer ID',
+};
+
+export function CrmIdsCard({ client }: { client: User }) {
+  const save = useClientChange(client._id, (values: Ids) => clientCalls.update(client._id, values));
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<IdsInput, unknown, Ids>({
+    resolver: zodResolver(IdsSchema),
+    defaultValues: Object.fromEntries(zohoIdKeys.map((key) => [key, client[key] ?? ''])),
+  });
+  const failure = useServerErrors(zohoIdKeys, { setError, setFocus, isSubmitting });
+  const links = crmLinks(client);
+
+  const onSubmit = handleSubmit(async (values) => {
+    failure.clear();
+    try {
+      await save.mutateAsync(values);
+      toast({ title: 'Saved', text: 'CRM and billing app IDs updated.', tone: 'success' });
+    } catch (error) {
+      failure.show(error);
+    }
+  });
+
+  return (
+    <SectionCard
+      id="crm"
+      title="CRM and billing apps"
+      description="This client's records in the CRM, subscriptions, books and desk apps."
+      className="lg:col-span-2"
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <fieldset disabled={isSubmitting} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {zohoIdKeys.map((key) => (
+            <TextField
+              key={key}
+              label={labels[key]}
+              optional
+              autoComplete="off"
+              spellCheck={false}
+              error={errors[key]?.message}
+              {...register(key)}
+            />
+          ))}
+        </fieldset>
+        {failure.alert ? (
+          <div className="mt-4">
+            <Alert>{failure.alert}</Alert>
+          </div>
+        ) : null}
+        <FormFooter>
+          <Button type="submit" disabled={isSubmitting || !isDirty}>
+            {isSubmitting ? 'Saving…' : 'Save IDs'}
+          </Button>
+        </FormFooter>
+      </form>
+      <div className="mt-5 grid gap-5 border-t border-slate-200 pt-5 lg:grid-cols-2">
+        <div>
+          <h3 className="text-sm font-semibold text-slate-900">Open in the apps</h3>
+          {links.length > 0 ? (
+            <ul className="mt-3 flex flex-wrap gap-2">
+              {links.map((link) => (
+                <li key={link.app}>
+                  <a
+                    href={link.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={buttonClass('secondary', 'sm')}
+                  >
+                    {link.app}
+                    <ExternalIcon className="size-4" />
+                    <span className="sr-only">(opens in a new tab)</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-2 text-sm text-slate-600">Links appear once IDs are saved.</p>
+          )}
+        </div>
+        <CrmActions clientId={client._id} />
+      </div>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,91 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { IntegrationKeySchema } from '#shared/clients.ts';
+import { generateWebhookKey } from '#shared/keys.ts';
+import type { User } from '#shared/user.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { Button } from '#web/components/button.tsx';
+import { TextField } from '#web/components/field.tsx';
+import { useServerErrors } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.ts';
+import { clientCalls, useClientChange } from './clients-api.ts';
+import { FormFooter, SectionCard } from './section-card.tsx';
+
+type KeyInput = z.input<typeof IntegrationKeySchema>;
+type Key = z.output<typeof IntegrationKeySchema>;
+const fields = ['n8nWebhookKey'] as const;
+
+export function IntegrationKeyCard({ client }: { client: User }) {
+  const save = useClientChange(client._id, ({ n8nWebhookKey }: Key) =>
+    clientCalls.integrationKey(client._id, n8nWebhookKey),
+  );
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<KeyInput, unknown, Key>({
+    resolver: zodResolver(IntegrationKeySchema),
+    defaultValues: { n8nWebhookKey: client.integrationKeys?.n8nWebhookKey ?? '' },
+  });
+  const failure = useServerErrors(fields, { setError, setFocus, isSubmitting });
+
+  const onSubmit = handleSubmit(async (values) => {
+    failure.clear();
+    try {
+      await save.mutateAsync(values);
+      toast({
+        title: 'Saved',
+        text: values.n8nWebhookKey ? 'Integration key saved.' : 'Integration key removed.',
+        tone: 'success',
+      });
+    } catch (error) {
+      failure.show(error);
+    }
+  });
+
+  return (
+    <SectionCard
+      id="integration-key"
+      title="Integration key"
+      description="The webhook key of this client's workflow engine. Replacing it breaks calls that use the old key."
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <fieldset
+          disabled={isSubmitting}
+          className="flex flex-col gap-3 sm:flex-row sm:items-start"
+        >
+          <TextField
+            label="Webhook key"
+            hint="Leave empty to remove the key."
+            autoComplete="off"
+            spellCheck={false}
+            className="min-w-0 flex-1 [&_input]:font-mono"
+            error={errors.n8nWebhookKey?.message}
+            {...register('n8nWebhookKey')}
+          />
+          <Button
+            variant="secondary"
+            className="sm:mt-7"
+            onClick={() => setValue('n8nWebhookKey', generateWebhookKey(), { shouldDirty: true })}
+          >
+            Generate
+          </Button>
+        </fieldset>
+        {failure.alert ? (
+          <div className="mt-4">
+            <Alert>{failure.alert}</Alert>
+          </div>
+        ) : null}
+        <FormFooter>
+          <Button type="submit" disabled={isSubmitting || !isDirty}>
+            {isSubmitting ? 'Saving…' : 'Save key'}
+          </Button>
+        </FormFooter>
+      </form>
+    </SectionCard>
+  );
+}

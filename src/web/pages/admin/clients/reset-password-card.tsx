@@ -1,0 +1,97 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { ResetPasswordSchema } from '#shared/clients.ts';
+import { displayName } from '#shared/display-name.ts';
+import type { User } from '#shared/user.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { Button } from '#web/components/button.tsx';
+import { ConfirmModal } from '#web/components/confirm-modal.tsx';
+import { TextField } from '#web/components/field.tsx';
+import { useServerErrors } from '#web/lib/form-errors.ts';
+import { toast } from '#web/lib/toast.ts';
+import { clientCalls } from './clients-api.ts';
+import { FormFooter, SectionCard } from './section-card.tsx';
+
+// Reset password: checked with the shared password rules, then confirmed, because the
+// client's current password stops working and every session of theirs ends.
+
+const fields = ['newPassword'] as const;
+
+export function ResetPasswordCard({ client }: { client: User }) {
+  const [pending, setPending] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm<{ newPassword: string }>({
+    resolver: zodResolver(ResetPasswordSchema),
+    defaultValues: { newPassword: '' },
+  });
+  const failure = useServerErrors(fields, { setError, setFocus, isSubmitting: busy });
+
+  const onSubmit = handleSubmit(({ newPassword }) => {
+    failure.clear();
+    setPending(newPassword);
+  });
+
+  const confirm = async () => {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      const { message } = await clientCalls.resetPassword(client._id, pending);
+      reset();
+      toast({ title: 'Password reset', text: message, tone: 'success' });
+    } catch (error) {
+      failure.show(error);
+    } finally {
+      setBusy(false);
+      setPending(null);
+    }
+  };
+
+  return (
+    <SectionCard
+      id="reset-password"
+      title="Reset password"
+      description="Sets a new password and signs the client out everywhere."
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters with upper- and lowercase letters and a number."
+          disabled={busy}
+          error={errors.newPassword?.message}
+          {...register('newPassword')}
+        />
+        {failure.alert ? (
+          <div className="mt-4">
+            <Alert>{failure.alert}</Alert>
+          </div>
+        ) : null}
+        <FormFooter>
+          <Button type="submit" variant="secondary" disabled={busy}>
+            Reset password
+          </Button>
+        </FormFooter>
+      </form>
+      <ConfirmModal
+        open={pending !== null}
+        title="Reset this password?"
+        confirmLabel={busy ? 'Resetting…' : 'Reset password'}
+        busy={busy}
+        onConfirm={confirm}
+        onCancel={() => setPending(null)}
+      >
+        {displayName(client)} will need the new password to sign in and will be signed out on every
+        device.
+      </ConfirmModal>
+    </SectionCard>
+  );
+}

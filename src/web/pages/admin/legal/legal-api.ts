@@ -1,0 +1,99 @@
+import { queryOptions } from '@tanstack/react-query';
+import type {
+  Draft,
+  DraftSummary,
+  ExportFormat,
+  FieldValue,
+  GeneratedDocument,
+  LegalTemplate,
+  SaveDraftInput,
+  TemplateSchemaResponse,
+} from '#shared/legal.ts';
+import type { LegalDefaults, LegalDefaultsInput } from '#shared/legal-defaults.ts';
+import { fileStem } from '#shared/legal-document.ts';
+import { ApiError, api } from '#web/lib/api.ts';
+
+// The legal suite's calls (SPEC §7 Admin) and their cache keys.
+
+const base = '/api/legal';
+const enc = encodeURIComponent;
+
+export const legalKeys = {
+  templates: ['admin', 'legal', 'templates'] as const,
+  schemas: ['admin', 'legal', 'schema'] as const,
+  schema: (id: string) => ['admin', 'legal', 'schema', id] as const,
+  drafts: ['admin', 'legal', 'drafts'] as const,
+  defaults: ['legal', 'defaults'] as const,
+};
+
+export const templatesQuery = () =>
+  queryOptions({
+    queryKey: legalKeys.templates,
+    queryFn: () => api.get<LegalTemplate[]>(`${base}/templates`),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const schemaQuery = (id: string) =>
+  queryOptions({
+    queryKey: legalKeys.schema(id),
+    queryFn: () => api.get<TemplateSchemaResponse>(`${base}/templates/${enc(id)}/schema`),
+  });
+
+export const draftsQuery = () =>
+  queryOptions({
+    queryKey: legalKeys.drafts,
+    queryFn: () => api.get<DraftSummary[]>(`${base}/drafts`),
+  });
+
+export const defaultsQuery = () =>
+  queryOptions({
+    queryKey: legalKeys.defaults,
+    queryFn: () => api.get<LegalDefaults>(`${base}/defaults`),
+  });
+
+export const legalCalls = {
+  generate: (templateIds: string[], values: Record<string, FieldValue>) =>
+    api.post<{ documents: GeneratedDocument[] }>(`${base}/generate`, { templateIds, values }),
+  saveDraft: (body: SaveDraftInput) =>
+    api.post<{ _id: string; message: string }>(`${base}/drafts`, body),
+  draft: (id: string) => api.get<Draft>(`${base}/drafts/${enc(id)}`),
+  saveDefaults: (body: LegalDefaultsInput) =>
+    api.put<{ message: string; defaults: LegalDefaults }>(`${base}/defaults`, body),
+};
+
+function filenameFrom(disposition: string | null, fallback: string): string {
+  const match = disposition?.match(/filename="([^"]+)"/);
+  return match?.[1] ?? fallback;
+}
+
+/** Asks the server for the file and hands it to the browser as a download. */
+export async function downloadExport(format: ExportFormat, document: GeneratedDocument) {
+  const response = await api.raw('POST', `${base}/export`, {
+    format,
+    name: document.name,
+    content: document.content,
+  });
+  if (!response.ok) {
+    const text = await response.text();
+    let message = text;
+    try {
+      message = (JSON.parse(text) as { message?: string }).message ?? text;
+    } catch {
+      // not JSON: the body is the message
+    }
+    throw new ApiError(response.status, message, {}, text);
+  }
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = window.document.createElement('a');
+  link.href = url;
+  link.download = filenameFrom(
+    response.headers.get('content-disposition'),
+    `${fileStem(document.name)}.${format}`,
+  );
+  window.document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click is handled; free the memory after.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,53 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button } from '#web/components/button.tsx';
+import { Card } from '#web/components/card.tsx';
+import { toast } from '#web/lib/toast.ts';
+import { notifyFailure } from '../request-notices.ts';
+import { ProcessFields } from './process-fields.tsx';
+import { processFormValues } from './process-form-values.ts';
+import { processCalls, processKeys } from './processes-api.ts';
+import { useProcessForm } from './use-process-form.ts';
+
+export function CreateProcessCard({
+  clientOptions,
+}: {
+  clientOptions: { value: string; label: string }[];
+}) {
+  const queryClient = useQueryClient();
+  const { form, submit } = useProcessForm();
+  const create = useMutation({ mutationFn: processCalls.create });
+
+  const onSubmit = submit(async (values) => {
+    try {
+      const process = await create.mutateAsync(values);
+      await queryClient.invalidateQueries({ queryKey: processKeys.all });
+      // Keep the client picked: several processes are often set up for one client.
+      form.reset({ ...processFormValues(), clientUserId: values.clientUserId });
+      toast({ title: 'Created', text: `${process.name} was created.`, tone: 'success' });
+    } catch (error) {
+      notifyFailure(error, { failed: 'Create failed', network: 'Create error' });
+    }
+  });
+
+  const busy = form.formState.isSubmitting;
+  return (
+    <Card>
+      <h2 id="new-process-heading" className="text-lg font-semibold text-slate-900">
+        New process
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        A workflow a client can run, connected to its webhook.
+      </p>
+      <form aria-labelledby="new-process-heading" onSubmit={onSubmit} noValidate className="mt-5">
+        <fieldset disabled={busy}>
+          <ProcessFields form={form} clientOptions={clientOptions} />
+        </fieldset>
+        <div className="mt-6 flex justify-end">
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Creating…' : 'Create process'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

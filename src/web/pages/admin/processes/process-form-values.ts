@@ -1,0 +1,54 @@
+import type { FieldErrors } from 'react-hook-form';
+import { type AdminProcess, type CreateProcessInput, processMessages } from '#shared/processes.ts';
+
+// The process form's starting values and its validation notice (SPEC §5 Create process,
+// §8). Pure, so unit-tested.
+
+/** Every field as the form edits it: text as strings ("" for none), defaults filled in. */
+export function processFormValues(process?: AdminProcess): CreateProcessInput {
+  return {
+    name: process?.name ?? '',
+    clientUserId: process?.clientUserId ?? '',
+    description: process?.description ?? '',
+    n8nWebhookUrl: process?.n8nWebhookUrl ?? '',
+    n8nWorkflowId: process?.n8nWorkflowId ?? '',
+    httpMethod: process?.httpMethod ?? 'POST',
+    webhookAuthKey: process?.webhookAuthKey ?? '',
+    webhookAuthHeaderName: process?.webhookAuthHeaderName ?? 'Authorization',
+    webhookAuthUseBearer: process?.webhookAuthUseBearer ?? true,
+    webhookAuthBasicUser: process?.webhookAuthBasicUser ?? '',
+    webhookAuthBasicPass: process?.webhookAuthBasicPass ?? '',
+    inactiveFallbackWebhookUrl: process?.inactiveFallbackWebhookUrl ?? '',
+    isActive: process?.isActive ?? true,
+  };
+}
+
+// Required fields first, then the URLs, so the notice names the first thing to fix.
+const order = [
+  'name',
+  'clientUserId',
+  'n8nWebhookUrl',
+  'inactiveFallbackWebhookUrl',
+  'description',
+  'n8nWorkflowId',
+  'httpMethod',
+  'webhookAuthKey',
+  'webhookAuthHeaderName',
+  'webhookAuthBasicUser',
+  'webhookAuthBasicPass',
+] as const;
+
+const titles: Record<string, string> = {
+  [processMessages.missingFields]: processMessages.missingTitle,
+  [processMessages.webhookUrl]: processMessages.invalidUrlTitle,
+  [processMessages.fallbackUrl]: processMessages.invalidUrlTitle,
+};
+
+/** The notice for a form that did not validate: "Missing fields", "Invalid URL", … */
+export function validationNotice(errors: FieldErrors<CreateProcessInput>) {
+  for (const field of order) {
+    const message = errors[field]?.message;
+    if (message) return { title: titles[message] ?? 'Check the form', text: message };
+  }
+  return { title: 'Check the form', text: 'Some fields need attention.' };
+}

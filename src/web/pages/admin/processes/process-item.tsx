@@ -1,0 +1,139 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import type { AdminProcess } from '#shared/processes.ts';
+import { Button } from '#web/components/button.tsx';
+import { ApiError } from '#web/lib/api.ts';
+import { toast } from '#web/lib/toast.ts';
+import { Chip } from '../clients/chips.tsx';
+import { errorMessage, notifyFailure, statusText } from '../request-notices.ts';
+import { EditProcessForm } from './edit-process-form.tsx';
+import { processCalls, processKeys } from './processes-api.ts';
+
+// One process in the admin list: what it calls, and Edit (inline), Test Request and
+// Pause/Activate (SPEC §2, §4).
+
+function authSummary(process: AdminProcess) {
+  if (process.webhookAuthBasicUser) return `Basic auth as ${process.webhookAuthBasicUser}`;
+  if (process.webhookAuthKey)
+    return `${process.webhookAuthUseBearer ? 'Bearer key' : 'Key'} in ${process.webhookAuthHeaderName}`;
+  return 'None';
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="mt-0.5 break-all text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+export function ProcessItem({
+  process,
+  clientName,
+  clientOptions,
+}: {
+  process: AdminProcess;
+  clientName: string;
+  clientOptions: { value: string; label: string }[];
+}) {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+
+  const toggle = useMutation({
+    mutationFn: () => processCalls.update(process._id, { isActive: !process.isActive }),
+    onSuccess: async (saved) => {
+      await queryClient.invalidateQueries({ queryKey: processKeys.all });
+      toast({
+        title: saved.isActive ? 'Activated' : 'Paused',
+        text: `${saved.name} is ${saved.isActive ? 'active' : 'paused'}.`,
+        tone: 'success',
+      });
+    },
+    onError: (error) => notifyFailure(error, { failed: 'Update failed', network: 'Update error' }),
+  });
+
+  const test = useMutation({
+    mutationFn: () => processCalls.test(process._id),
+    onSuccess: (result) =>
+      toast({
+        title: 'Test sent',
+        text: `Status ${result.status} in ${result.durationMs} ms`,
+        tone: 'success',
+      }),
+    onError: (error) =>
+      toast({
+        title: 'Test failed',
+        text: error instanceof ApiError ? statusText(error) : errorMessage(error),
+        tone: 'error',
+      }),
+  });
+
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="flex flex-wrap items-center gap-2 text-base font-semibold text-slate-900">
+            <span className="break-words">{process.name}</span>
+            <Chip tone={process.isActive ? 'green' : 'amber'}>
+              {process.isActive ? 'Active' : 'Paused'}
+            </Chip>
+          </h3>
+          <p className="mt-0.5 text-sm text-slate-600">{clientName}</p>
+        </div>
+        {editing ? null : (
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+              Edit
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => test.mutate()}
+              disabled={test.isPending}
+            >
+              {test.isPending ? 'Testing…' : 'Test Request'}
+            </Button>
+            <Button
+              variant={process.isActive ? 'secondary' : 'primary'}
+              size="sm"
+              onClick={() => toggle.mutate()}
+              disabled={toggle.isPending}
+            >
+              {process.isActive ? 'Pause' : 'Activate'}
+            </Button>
+          </div>
+        )}
+      </div>
+      {editing ? (
+        <div className="mt-5 border-t border-slate-200 pt-5">
+          <EditProcessForm
+            process={process}
+            clientOptions={clientOptions}
+            onDone={() => setEditing(false)}
+          />
+        </div>
+      ) : (
+        <>
+          {process.description ? (
+            <p className="mt-3 text-sm text-slate-700">{process.description}</p>
+          ) : null}
+          <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
+            <Detail label="Webhook">
+              {process.n8nWebhookUrl ? (
+                <>
+                  <span className="font-medium">{process.httpMethod}</span> {process.n8nWebhookUrl}
+                </>
+              ) : (
+                <span className="text-slate-600">No webhook URL yet</span>
+              )}
+            </Detail>
+            <Detail label="Workflow ID">{process.n8nWorkflowId ?? '—'}</Detail>
+            <Detail label="Authentication">{authSummary(process)}</Detail>
+            <Detail label="Fallback URL">{process.inactiveFallbackWebhookUrl ?? '—'}</Detail>
+          </dl>
+        </>
+      )}
+    </li>
+  );
+}

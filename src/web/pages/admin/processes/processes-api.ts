@@ -1,0 +1,26 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { AdminProcess, CreateProcess, UpdateProcess } from '#shared/processes.ts';
+import { api } from '#web/lib/api.ts';
+
+// The admin process calls (SPEC §7 Admin) and their cache key.
+
+export interface TestResult {
+  status: number;
+  durationMs: number;
+  ok: boolean;
+  body: string;
+}
+
+const base = '/api/admin/processes';
+const enc = encodeURIComponent;
+
+export const processKeys = { all: ['admin', 'processes'] as const };
+
+export const processesQuery = () =>
+  queryOptions({ queryKey: processKeys.all, queryFn: () => api.get<AdminProcess[]>(base) });
+
+export const processCalls = {
+  create: (body: CreateProcess) => api.post<AdminProcess>(base, body),
+  update: (id: string, body: UpdateProcess) => api.patch<AdminProcess>(`${base}/${enc(id)}`, body),
+  test: (id: string) => api.post<TestResult>(`${base}/${enc(id)}/test`, {}),
+};

@@ -1,0 +1,113 @@
+import { useEffect, useState } from 'react';
+import { type FieldErrors, useForm } from 'react-hook-form';
+import type { ContactForm as ContactFormInput } from '#shared/contact.ts';
+import { toSubmission } from '#shared/contact-options.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { Button } from '#web/components/button.tsx';
+import { api } from '#web/lib/api.ts';
+import { type ContactField, contactFields, describeContactFailure } from './contact-failure.ts';
+import { ContactFields } from './contact-fields.tsx';
+import { type ContactFormValues, contactValidation } from './contact-validation.ts';
+
+// The enquiry form (SPEC §2 Contact, §4 states, §5 rules, §8 errors). Idle, then
+// submitting (every field disabled, the button reads "Sending..."), then either onSent
+// or the errors: under the fields, or in the banner.
+
+const empty: ContactFormInput = {
+  name: '',
+  email: '',
+  company: '',
+  phone: '',
+  website: '',
+  interest: '',
+  budget: '',
+  timeline: '',
+  teamSize: '',
+  message: '',
+  referral: '',
+};
+
+const firstOf = (errors: FieldErrors<ContactFormInput>) =>
+  contactFields.find((field) => errors[field]) ?? null;
+
+export function ContactForm({
+  onSent,
+  focusFirst = false,
+}: {
+  onSent: () => void;
+  /** Put focus in the first field on mount (when the form comes back after a success). */
+  focusFirst?: boolean;
+}) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactFormInput, unknown, ContactFormValues>({
+    resolver: contactValidation.resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: empty,
+    // Fields are disabled while the form validates, so focus is moved by the effect below.
+    shouldFocusError: false,
+  });
+  const [banner, setBanner] = useState<{ text: string; detail: string | null } | null>(null);
+  const [focusField, setFocusField] = useState<ContactField | null>(focusFirst ? 'name' : null);
+
+  // A disabled field cannot take focus: wait until the form is enabled again.
+  useEffect(() => {
+    if (isSubmitting || !focusField) return;
+    setFocus(focusField);
+    setFocusField(null);
+  }, [isSubmitting, focusField, setFocus]);
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setBanner(null);
+      try {
+        await api.post('/api/contact', toSubmission(values), { auth: false });
+        onSent();
+      } catch (error) {
+        const failure = describeContactFailure(error);
+        for (const field of contactFields) {
+          const message = failure.fields[field];
+          if (message) setError(field, { type: 'server', message });
+        }
+        setFocusField(contactFields.find((field) => failure.fields[field]) ?? null);
+        setBanner(failure.banner ? { text: failure.banner, detail: failure.detail } : null);
+      }
+    },
+    (invalid) => {
+      setBanner(null);
+      setFocusField(firstOf(invalid));
+    },
+  );
+
+  return (
+    <form onSubmit={onSubmit} onFocus={contactValidation.preload} noValidate>
+      <p className="mb-6 text-sm text-slate-600">
+        Fields marked{' '}
+        <span aria-hidden="true" className="font-semibold text-red-700">
+          *
+        </span>
+        <span className="sr-only">with an asterisk</span> are required.
+      </p>
+      <fieldset disabled={isSubmitting} className="min-w-0">
+        <legend className="sr-only">Project enquiry</legend>
+        <ContactFields register={register} errors={errors} />
+      </fieldset>
+      {banner ? (
+        <div className="mt-6">
+          <Alert>
+            <p>{banner.text}</p>
+            {banner.detail ? <p className="mt-1 text-red-700">Details: {banner.detail}</p> : null}
+          </Alert>
+        </div>
+      ) : null}
+      <Button type="submit" size="lg" className="mt-6 w-full sm:w-auto" disabled={isSubmitting}>
+        {isSubmitting ? 'Sending...' : 'Send Message'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,151 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createClientAccount, expect, loginAdmin, openSignedIn, test } from './fixtures.ts';
+
+// Admin processes (SPEC §2, §5 Create process, §8 notices) against a tiny webhook on
+// loopback: /ok answers 200, /fail answers 500.
+
+let webhook: Server;
+let hookUrl: string;
+
+test.beforeAll(async () => {
+  webhook = createServer((request, response) => {
+    request.resume();
+    const ok = request.url?.startsWith('/ok');
+    response.writeHead(ok ? 200 : 500, { 'content-type': 'text/plain' });
+    response.end(ok ? 'received' : 'workflow exploded');
+  });
+  await new Promise<void>((resolve) => webhook.listen(0, '127.0.0.1', resolve));
+  hookUrl = `http://127.0.0.1:${(webhook.address() as AddressInfo).port}`;
+});
+
+test.afterAll(() => new Promise<void>((resolve) => webhook.close(() => resolve())));
+
+// A failing test answers 502, which the browser logs.
+test.use({ allowConsoleErrors: [/status of 502/] });
+
+test('create with validation, edit inline, pause and activate, test requests', async ({
+  page,
+  request,
+}) => {
+  const [admin, client] = await Promise.all([
+    loginAdmin(request),
+    createClientAccount(request, 'Pat Processes'),
+  ]);
+  await openSignedIn(page, admin, '/admin/processes');
+  const notice = page.getByRole('status');
+  const form = page.getByRole('form', { name: 'New process' });
+
+  await form.getByRole('button', { name: 'Create process' }).click();
+  await expect(notice).toContainText('Missing fields');
+  await expect(notice).toContainText('Name and client are required.');
+
+  const name = `Invoice sync ${Date.now()}`;
+  await form.getByLabel('Name', { exact: true }).fill(name);
+  await form.getByLabel('Client').selectOption({ label: `Pat Processes (${client.user.email})` });
+  await form.getByLabel('Webhook URL').fill('hooks.example.test/abc');
+  await form.getByRole('button', { name: 'Create process' }).click();
+  await expect(notice).toContainText('Invalid URL');
+  await expect(notice).toContainText('Webhook URL must start with http or https.');
+  await expect(form.getByText('Webhook URL must start with http or https.')).toBeVisible();
+
+  await form.getByLabel('Webhook URL').fill(`${hookUrl}/ok`);
+  await form.getByLabel('Fallback URL').fill('ftp://fallback.example.test');
+  await form.getByRole('button', { name: 'Create process' }).click();
+  await expect(notice).toContainText('Fallback URL must start with http or https.');
+  await form.getByLabel('Fallback URL').fill('');
+
+  // Defaults: POST, Authorization header, bearer on, active.
+  await expect(form.getByLabel('Method')).toHaveValue('POST');
+  await expect(form.getByLabel('Header name')).toHaveValue('Authorization');
+  await expect(form.getByLabel('Send the key as a Bearer token')).toBeChecked();
+  await expect(form.getByLabel('Active', { exact: true })).toBeChecked();
+  await form.getByRole('button', { name: 'Generate' }).click();
+  await expect(form.getByLabel('Auth key')).toHaveValue(/^n8n_[A-Za-z0-9_-]{32}$/);
+  await form.getByRole('button', { name: 'Create process' }).click();
+  await expect(notice).toContainText(`${name} was created.`);
+  await expect(form.getByLabel('Name', { exact: true })).toHaveValue('');
+
+  let item = page.getByRole('listitem').filter({ hasText: name });
+  await expect(item.getByText('Active', { exact: true })).toBeVisible();
+  await expect(item.getByText('Bearer key in Authorization')).toBeVisible();
+
+  // Inline edit.
+  await item.getByRole('button', { name: 'Edit' }).click();
+  const editor = page.getByRole('form', { name: `Edit ${name}` });
+  await editor.getByLabel('Name', { exact: true }).fill(`${name} v2`);
+  await editor.getByLabel('Method').selectOption('PUT');
+  await editor.getByRole('button', { name: 'Save changes' }).click();
+  await expect(notice).toContainText(`${name} v2 was updated.`);
+  item = page.getByRole('listitem').filter({ hasText: `${name} v2` });
+  await expect(item.getByText(`PUT ${hookUrl}/ok`)).toBeVisible();
+
+  // Pause when active, Activate otherwise.
+  await item.getByRole('button', { name: 'Pause' }).click();
+  await expect(item.getByText('Paused', { exact: true })).toBeVisible();
+  await item.getByRole('button', { name: 'Activate' }).click();
+  await expect(item.getByText('Active', { exact: true })).toBeVisible();
+  await expect(item.getByRole('button', { name: 'Pause' })).toBeVisible();
+
+  // Test Request reaches the webhook.
+  await item.getByRole('button', { name: 'Test Request' }).click();
+  await expect(notice).toContainText('Test sent');
+  await expect(notice).toContainText(/Status 200 in \d+ ms/);
+
+  // A webhook that fails.
+  await item.getByRole('button', { name: 'Edit' }).click();
+  await editor.getByLabel('Webhook URL').fill(`${hookUrl}/fail`);
+  await page
+    .getByRole('form', { name: `Edit ${name} v2` })
+    .getByRole('button', { name: 'Save changes' })
+    .click();
+  await expect(notice).toContainText('was updated.');
+  await item.getByRole('button', { name: 'Test Request' }).click();
+  await expect(notice).toContainText('Test failed');
+  await expect(notice).toContainText('Status 502: The webhook answered 500: workflow exploded');
+});
+
+test.describe('server refusals', () => {
+  // The refusal is a 400 and the cut connection a failed load, both logged by the browser.
+  // One pattern: Playwright reads a two-item array here as [value, options].
+  test.use({ allowConsoleErrors: [/status of 400|net::ERR_FAILED/] });
+
+  test('a refused update shows Update failed with the status and the answer', async ({
+    page,
+    request,
+  }) => {
+    const [admin, client] = await Promise.all([
+      loginAdmin(request),
+      createClientAccount(request, 'Rae Refused'),
+    ]);
+    const name = `Refused ${Date.now()}`;
+    const created = await request.post('/api/admin/processes', {
+      headers: { authorization: `Bearer ${admin.token}` },
+      data: { name, clientUserId: client.user._id },
+    });
+    expect(created.status()).toBe(201);
+    await openSignedIn(page, admin, '/admin/processes');
+    const item = page.getByRole('listitem').filter({ hasText: name });
+    await expect(item.getByText('No webhook URL yet')).toBeVisible();
+
+    // The page checks what the server checks, so a refusal is staged at the network edge.
+    await page.route('**/api/admin/processes/*', (route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify({ message: 'x'.repeat(250) }),
+          })
+        : route.fallback(),
+    );
+    await item.getByRole('button', { name: 'Pause' }).click();
+    const notice = page.getByRole('status');
+    await expect(notice).toContainText('Update failed');
+    await expect(notice).toContainText(`Status 400: ${'x'.repeat(200)}`);
+    await expect(notice).not.toContainText('x'.repeat(201));
+
+    await page.route('**/api/admin/processes/*', (route) => route.abort('failed'));
+    await item.getByRole('button', { name: 'Pause' }).click();
+    await expect(notice).toContainText('Update error');
+  });
+});

@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll } from 'vitest';
+import type { ZohoOptions } from '#server/integrations/zoho/types.ts';
+import {
+  type BillingState,
+  completeCheckout,
+  createBillingState,
+  handleBilling,
+  json,
+  zohoId,
+} from './fake-zoho-billing.ts';
+
+// A real HTTP server on loopback standing in for Zoho: Accounts (refresh-token grant),
+// Billing v1 (fake-zoho-billing.ts) and CRM v6 contacts. Like Zoho it wants a valid
+// `Zoho-oauthtoken` on every API call and the organisation header on Billing calls, and
+// it records every request for assertions.
+
+export const FAKE_ZOHO_CREDENTIALS = {
+  clientId: '1000.FAKECLIENTID',
+  clientSecret: 'fake-client-secret',
+  refreshToken: '1000.fake-refresh-token',
+  organizationId: '10234695',
+};
+
+interface Recorded {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: IncomingMessage['headers'];
+  body: unknown;
+}
+
+export interface FakeZoho extends BillingState {
+  /** ZohoOptions pointing at this server. */
+  options: ZohoOptions;
+  received: Recorded[];
+  crmContacts: Record<string, unknown>[];
+  /** How many access tokens were minted. */
+  tokensIssued(): number;
+  /** Makes every issued access token invalid, as when Zoho expires them early. */
+  revokeTokens(): void;
+  /** The customer paid on the hosted page: Zoho creates a live subscription. */
+  completeCheckout(hostedPageId: string): Record<string, unknown>;
+}
+
+const isRefreshGrant = (method: string, q: Record<string, string>) =>
+  method === 'POST' &&
+  q.grant_type === 'refresh_token' &&
+  q.client_id === FAKE_ZOHO_CREDENTIALS.clientId &&
+  q.client_secret === FAKE_ZOHO_CREDENTIALS.clientSecret &&
+  q.refresh_token === FAKE_ZOHO_CREDENTIALS.refreshToken;
+
+export async function startFakeZoho(): Promise<FakeZoho> {
+  const received: Recorded[] = [];
+  const validTokens = new Set<string>();
+  const state = createBillingState();
+  const crmContacts: Record<string, unknown>[] = [];
+  let issued = 0;
+  let base = '';
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', base);
+      const query = Object.fromEntries(url.searchParams);
+      const method = req.method ?? 'GET';
+      let body: Record<string, unknown> = {};
+      try {
+        const text = Buffer.concat(chunks).toString();
+        body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+      } catch {
+        return json(res, 400, { code: 4, message: 'Invalid value passed for JSONString' });
+      }
+      received.push({ method, path: url.pathname, query, headers: req.headers, body });
+
+      if (url.pathname === '/oauth/v2/token') {
+        // Zoho answers 200 with an error field when the grant is wrong.
+        if (!isRefreshGrant(method, query)) return json(res, 200, { error: 'invalid_code' });
+        const token = `1000.${randomBytes(16).toString('hex')}`;
+        validTokens.add(token);
+        issued++;
+        return json(res, 200, {
+          access_token: token,
+          api_domain: 'https://www.zohoapis.com',
+          token_type: 'Bearer',
+          expires_in: 3600,
+        });
+      }
+      const token = /^Zoho-oauthtoken (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+      if (!token || !validTokens.has(token)) {
+        return json(res, 401, {
+          code: 57,
+          message: 'You are not authorized to perform this operation',
+        });
+      }
+      if (url.pathname.startsWith('/billing/v1/')) {
+        const org = req.headers['x-com-zoho-subscriptions-organizationid'];
+        if (org !== FAKE_ZOHO_CREDENTIALS.organizationId) {
+          return json(res, 400, {
+            code: 6041,
+            message: 'This user is not associated with this organization.',
+          });
+        }
+        const path = url.pathname.slice('/billing/v1'.length);
+        return handleBilling(state, { method, path, query, body }, res);
+      }
+      if (method === 'POST' && url.pathname === '/crm/v6/Contacts') {
+        const rows = (body.data as Record<string, unknown>[] | undefined) ?? [];
+        const data = rows.map((row) => {
+          if (!row.Last_Name) {
+            return {
+              code: 'MANDATORY_NOT_FOUND',
+              details: { api_name: 'Last_Name' },
+              message: 'required field not found',
+              status: 'error',
+            };
+          }
+          const record = { id: zohoId(), ...row };
+          crmContacts.push(record);
+          return {
+            code: 'SUCCESS',
+            details: { id: record.id, Created_Time: new Date().toISOString() },
+            message: 'record added',
+            status: 'success',
+          };
+        });
+        return json(res, 201, { data });
+      }
+      return json(res, 404, {
+        code: 'INVALID_URL_PATTERN',
+        message: 'Invalid URL',
+        status: 'error',
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  base = `http://127.0.0.1:${port}`;
+  afterAll(() => {
+    server.closeAllConnections();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  return {
+    ...state,
+    options: {
+      ...FAKE_ZOHO_CREDENTIALS,
+      accountsUrl: base,
+      billingApiUrl: `${base}/billing/v1`,
+      crmApiUrl: `${base}/crm/v6`,
+      timeoutMs: 3_000,
+    },
+    received,
+    crmContacts,
+    tokensIssued: () => issued,
+    revokeTokens: () => validTokens.clear(),
+    completeCheckout: (hostedPageId) => completeCheckout(state, hostedPageId),
+  };
+}
