@@ -1,6 +1,7 @@
 // The server the browser tests run against: the built product on port 3100 with a
-// fresh embedded database and a known first Admin.
-import { mkdtempSync } from 'node:fs';
+// fresh embedded database, a known first Admin, and an SMTP catcher that drops every
+// e-mail into a folder the tests read (tests/e2e/mailbox.ts).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { register } from 'tsx/esm/api';
@@ -12,9 +13,22 @@ process.env.ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? 'admin@example.test';
 process.env.ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'Admin-Passw0rd1';
 process.env.ALLOW_PRIVATE_WEBHOOKS = 'true';
 process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'warn';
+process.env.PUBLIC_URL = `http://127.0.0.1:${process.env.PORT}`;
 // Many browser tests sign in from one address; the API tests cover the real limit.
 process.env.AUTH_RATE_LIMIT_PER_MINUTE = '1000';
 delete process.env.DATABASE_URL; // browser tests always use the embedded database
 
 register();
+const { createSmtpCatcher, decodeQuotedPrintable } = await import('../tests/support/smtp-server.ts');
+const { e2eMailDir } = await import('../tests/support/e2e-mail-dir.ts');
+const mailDir = e2eMailDir(process.env.PORT);
+rmSync(mailDir, { recursive: true, force: true });
+mkdirSync(mailDir, { recursive: true });
+let count = 0;
+const catcher = await createSmtpCatcher((mail) => {
+  const file = join(mailDir, `${Date.now()}-${count++}.json`);
+  writeFileSync(file, JSON.stringify({ ...mail, text: decodeQuotedPrintable(mail.raw) }));
+});
+process.env.SMTP_URL = catcher.url;
+
 await import('../src/server/main.ts');

@@ -9,6 +9,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from '#server/deps.ts';
+import { accountRoutes } from '#server/features/account/routes.ts';
 import { adminAnalyticsRoutes } from '#server/features/analytics/admin-routes.ts';
 import { clientAnalyticsRoutes } from '#server/features/analytics/client-routes.ts';
 import { auditRoutes } from '#server/features/audit/routes.ts';
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   await app.register(billingRoutes);
   await app.register(passwordResetRoutes, { prefix: '/api/auth' });
   await app.register(settingsRoutes, { prefix: '/api' });
+  await app.register(accountRoutes, { prefix: '/api' });
   await app.register(teamRoutes, { prefix: '/api/team' });
   await app.register(catalogRoutes, { prefix: '/api' });
   await app.register(legalRoutes, { prefix: '/api/legal' });

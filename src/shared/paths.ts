@@ -12,6 +12,15 @@ export const paths = {
   accessibility: '/accessibility',
   login: '/login',
   register: '/register',
+  forgotPassword: '/forgot-password',
+  /** The page a reset e-mail links to (see resetPasswordPath in password.ts). */
+  resetPassword: '/reset-password/:token',
+  /** The page an invite e-mail links to (see invitePath in team.ts). */
+  invite: '/invite/:token',
+  /** Local billing's token pages: checkout, plan portal and invoice payment. */
+  payCheckout: '/pay/checkout/:token',
+  payPortal: '/pay/portal/:token',
+  payInvoice: '/pay/invoice/:token',
 
   client: '/client',
   clientProcesses: '/client/processes',
@@ -49,4 +58,5 @@ export const publicPaths = [
   paths.accessibility,
   paths.login,
   paths.register,
+  paths.forgotPassword,
 ] as const;

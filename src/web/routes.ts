@@ -22,6 +22,12 @@ export default [
     publicPage(paths.accessibility, 'accessibility'),
     publicPage(paths.login, 'login'),
     publicPage(paths.register, 'register'),
+    publicPage(paths.forgotPassword, 'forgot-password'),
+    publicPage(paths.resetPassword, 'reset-password'),
+    publicPage(paths.invite, 'invite'),
+    route(at(paths.payCheckout), 'pages/pay/checkout.tsx'),
+    route(at(paths.payPortal), 'pages/pay/portal.tsx'),
+    route(at(paths.payInvoice), 'pages/pay/invoice.tsx'),
 
     layout('app/portal-layout.tsx', [
       portalPage(paths.client, 'client-home'),

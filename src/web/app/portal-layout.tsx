@@ -1,9 +1,8 @@
 import { Outlet } from 'react-router';
 import { paths } from '#shared/paths.ts';
-import { useSession } from '#web/lib/session.ts';
+import { useAccount } from '#web/lib/account.ts';
 import type { Route } from './+types/portal-layout.ts';
 import { requireSignedIn } from './guards.ts';
-import { navAccess } from './nav-access.ts';
 import { QueryProvider } from './query-provider.tsx';
 import { SideNav, type SideNavItem, SideNavShell } from './side-nav.tsx';
 
@@ -13,21 +12,25 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return requireSignedIn(request);
 }
 
-export default function PortalLayout() {
-  const session = useSession();
-  const access = navAccess(session?.user ?? null);
+function PortalNav() {
+  // Optional entries follow the account's capabilities (SPEC §2 sidebar, §6).
+  const { capabilities } = useAccount();
   const items: SideNavItem[] = [
     { to: paths.client, label: 'Overview', end: true },
     { to: paths.clientProcesses, label: 'Processes' },
     { to: paths.clientScheduler, label: 'Scheduler' },
     { to: paths.billing, label: 'Billing' },
-    ...(access.analytics ? [{ to: paths.clientAnalytics, label: 'Analytics' }] : []),
-    ...(access.team ? [{ to: paths.team, label: 'Team' }] : []),
-    ...(access.catalog ? [{ to: paths.catalog, label: 'Catalog' }] : []),
+    ...(capabilities.hasAnalyticsAccess ? [{ to: paths.clientAnalytics, label: 'Analytics' }] : []),
+    ...(capabilities.hasTeamSeats ? [{ to: paths.team, label: 'Team' }] : []),
+    ...(capabilities.hasCatalogAccess ? [{ to: paths.catalog, label: 'Catalog' }] : []),
   ];
+  return <SideNav label="Client Portal" items={items} />;
+}
+
+export default function PortalLayout() {
   return (
     <QueryProvider>
-      <SideNavShell nav={<SideNav label="Client Portal" items={items} />}>
+      <SideNavShell nav={<PortalNav />}>
         <Outlet />
       </SideNavShell>
     </QueryProvider>

@@ -2,11 +2,12 @@ import { useForm } from 'react-hook-form';
 import { splitIpList } from '#shared/clients.ts';
 import type { User } from '#shared/user.ts';
 import { Alert } from '#web/components/alert.tsx';
+import { Badge } from '#web/components/badge.tsx';
 import { Button } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
 import { useServerErrors } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
-import { Chip, NoIpsChip } from './chips.tsx';
+import { NoIpsChip } from './chips.tsx';
 import { clientCalls, useClientChange } from './clients-api.ts';
 import { FormFooter, SectionCard } from './section-card.tsx';
 
@@ -59,7 +60,7 @@ export function AllowedIpsCard({ client }: { client: User }) {
           <ul className="flex flex-wrap gap-1.5" aria-label="Current allowed IPs">
             {current.map((ip) => (
               <li key={ip}>
-                <Chip tone="slate">{ip}</Chip>
+                <Badge tone="slate">{ip}</Badge>
               </li>
             ))}
           </ul>

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import type { AdminProcess } from '#shared/processes.ts';
+import { Badge } from '#web/components/badge.tsx';
 import { Button } from '#web/components/button.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
-import { Chip } from '../clients/chips.tsx';
 import { errorMessage, notifyFailure, statusText } from '../request-notices.ts';
 import { EditProcessForm } from './edit-process-form.tsx';
 import { processCalls, processKeys } from './processes-api.ts';
@@ -75,9 +75,9 @@ export function ProcessItem({
         <div className="min-w-0">
           <h3 className="flex flex-wrap items-center gap-2 text-base font-semibold text-slate-900">
             <span className="break-words">{process.name}</span>
-            <Chip tone={process.isActive ? 'green' : 'amber'}>
+            <Badge tone={process.isActive ? 'green' : 'amber'}>
               {process.isActive ? 'Active' : 'Paused'}
-            </Chip>
+            </Badge>
           </h3>
           <p className="mt-0.5 text-sm text-slate-600">{clientName}</p>
         </div>

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import type { Capabilities } from './plans.ts';
+import { teamRoles } from './team.ts';
+import { PlanSchema, SubscriptionStatusSchema } from './user.ts';
+
+// GET /api/account: the client account the signed-in user works in. A team member works
+// in the owner's account, so the portal's navigation and gates follow the owner's plan,
+// not the member's own record.
+
+const CapabilitiesSchema = z.object({
+  canSchedule: z.boolean(),
+  scheduleMinIntervalMinutes: z.number().int(),
+  logsRetentionDays: z.number().int(),
+  canExportCSV: z.boolean(),
+  hasNotifications: z.boolean(),
+  hasTeamSeats: z.boolean(),
+  hasCatalogAccess: z.boolean(),
+  manualTriggerAllowed: z.boolean(),
+  hasAnalyticsAccess: z.boolean(),
+}) satisfies z.ZodType<Capabilities>;
+
+export const AccountSchema = z.object({
+  teamRole: z.enum(teamRoles),
+  /** Owners and team admins manage schedules and invites. */
+  canManage: z.boolean(),
+  /** Only the owner manages billing. */
+  canManageBilling: z.boolean(),
+  owner: z.object({ name: z.string(), companyName: z.string().nullable() }),
+  plan: PlanSchema,
+  subscriptionStatus: SubscriptionStatusSchema,
+  capabilities: CapabilitiesSchema,
+});
+export type Account = z.infer<typeof AccountSchema>;

@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Account } from '#shared/account.ts';
+import { type Capabilities, capabilitiesOf } from '#shared/plans.ts';
+import type { User } from '#shared/user.ts';
+import { api } from './api.ts';
+import { queryClient } from './query-client.ts';
+import { setStoredUser, useSession } from './session.ts';
+
+// The account the signed-in user works in (GET /api/account). A team member works in the
+// owner's account, so navigation and gates use these capabilities, which the server also
+// enforces. Until the answer arrives the stored user's own plan is the best guess.
+
+export const accountKey = ['account'] as const;
+
+export function useAccount() {
+  const session = useSession();
+  const query = useQuery({
+    queryKey: [...accountKey, session?.token ?? ''],
+    queryFn: ({ signal }) => api.get<Account>('/api/account', { signal }),
+    enabled: Boolean(session),
+  });
+  const capabilities: Capabilities = query.data?.capabilities ?? capabilitiesOf(session?.user);
+  return { account: query.data ?? null, capabilities, isPending: query.isPending };
+}
+
+/**
+ * After a plan or profile change: reload the stored user record and the account, so the
+ * header, the sidebar and every gate follow at once.
+ */
+export async function refreshAccount() {
+  try {
+    const { user } = await api.get<{ user: User }>('/api/auth/verify');
+    setStoredUser(user);
+  } finally {
+    await queryClient.invalidateQueries({ queryKey: accountKey });
+  }
+}
