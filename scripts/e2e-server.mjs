@@ -19,7 +19,9 @@ process.env.AUTH_RATE_LIMIT_PER_MINUTE = '1000';
 delete process.env.DATABASE_URL; // browser tests always use the embedded database
 
 register();
-const { createSmtpCatcher, decodeQuotedPrintable } = await import('../tests/support/smtp-server.ts');
+const { createSmtpCatcher, decodeQuotedPrintable } = await import(
+  '../tests/support/smtp-server.ts'
+);
 const { e2eMailDir } = await import('../tests/support/e2e-mail-dir.ts');
 const mailDir = e2eMailDir(process.env.PORT);
 rmSync(mailDir, { recursive: true, force: true });

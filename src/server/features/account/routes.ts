@@ -1,9 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  accountCapabilities,
-  canManageAccount,
-  resolveAccount,
-} from '#server/accounts/account.ts';
+import { accountCapabilities, canManageAccount, resolveAccount } from '#server/accounts/account.ts';
 import { currentUser, requireUser } from '#server/auth/guards.ts';
 import { ErrorSchema } from '#server/http/schemas.ts';
 import { type Account, AccountSchema } from '#shared/account.ts';
