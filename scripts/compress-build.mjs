@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const root = process.argv[2] ?? 'build/client';
+const root = process.argv[2] ?? `${process.env.BUILD_DIR ?? 'build'}/client`;
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|xml|webmanifest|map)$/;
 
 function walk(dir) {
