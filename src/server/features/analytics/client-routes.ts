@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { accountCapabilities, resolveAccount } from '#server/accounts/account.ts';
 import { currentUser, requireUser } from '#server/auth/guards.ts';
 import { listAccountProcesses } from '#server/features/processes/client-service.ts';
-import { clientRunStats } from '#server/features/runs/history.ts';
+import { clientRunStats, lastRuns } from '#server/features/runs/history.ts';
 import { forbidden } from '#server/http/errors.ts';
 import { ErrorSchema } from '#server/http/schemas.ts';
 
@@ -11,6 +11,12 @@ import { ErrorSchema } from '#server/http/schemas.ts';
 // retention window, per day and per process. Needs the analytics entitlement.
 
 const Row = z.object({ runs: z.number(), failures: z.number() });
+
+/** The newest run of a process in the window; added later, so older callers ignore it. */
+const LastRun = z.object({ startedAt: z.string(), ok: z.boolean() }).nullable();
+
+const lastRunJson = (run: { startedAt: Date; ok: boolean } | undefined) =>
+  run ? { startedAt: run.startedAt.toISOString(), ok: run.ok } : null;
 
 export const clientAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
@@ -26,7 +32,9 @@ export const clientAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
             retentionDays: z.number(),
             since: z.string(),
             byDay: z.array(Row.extend({ date: z.string() })),
-            byProcess: z.array(Row.extend({ processId: z.string(), name: z.string() })),
+            byProcess: z.array(
+              Row.extend({ processId: z.string(), name: z.string(), lastRun: LastRun }),
+            ),
           }),
           403: ErrorSchema,
         },
@@ -41,6 +49,11 @@ export const clientAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
         listAccountProcesses(db, account),
       ]);
       const names = new Map(processes.map((p) => [p.id, p.name]));
+      const last = await lastRuns(
+        db,
+        stats.byProcess.map((row) => row.processId),
+        caps.logsRetentionDays,
+      );
       return {
         retentionDays: caps.logsRetentionDays,
         since: stats.since.toISOString(),
@@ -48,6 +61,7 @@ export const clientAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
         byProcess: stats.byProcess.map((row) => ({
           ...row,
           name: names.get(row.processId) ?? 'Removed process',
+          lastRun: lastRunJson(last.get(row.processId)),
         })),
       };
     },
