@@ -5,7 +5,25 @@ export const twoFactorMessages = {
   wrongCode: 'That code is not right. Check the time on your phone and try again.',
   alreadyOn: 'Two-factor sign-in is already on.',
   required: 'Turn on two-factor sign-in to open the admin area.',
+  impersonating: 'Two-factor sign-in cannot be changed while testing as a client.',
+  turnedOff: 'Two-factor sign-in is off.',
 } as const;
+
+/** GET /api/auth/2fa. `required`: this account must turn it on (ADMIN_REQUIRE_2FA). */
+export const TwoFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  recoveryCodesLeft: z.number(),
+  required: z.boolean(),
+});
+export type TwoFactorStatus = z.infer<typeof TwoFactorStatusSchema>;
+
+/** POST /api/auth/2fa/setup: the secret for an authenticator app, as text and QR code. */
+export const TwoFactorSetupSchema = z.object({
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  qrSvg: z.string(),
+});
+export type TwoFactorSetup = z.infer<typeof TwoFactorSetupSchema>;
 
 /** A 6-digit TOTP code, or a recovery code like "a1b2c-3d4e5". */
 export const CodeSchema = z.object({

@@ -1,12 +1,19 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit } from '#server/audit/audit.ts';
 import { currentUser, requireUser } from '#server/auth/guards.ts';
-import { unauthorized } from '#server/http/errors.ts';
+import { forbidden, unauthorized } from '#server/http/errors.ts';
 import { ErrorSchema } from '#server/http/schemas.ts';
 import { findUserById } from '#server/users/repository.ts';
 import { userToJson } from '#server/users/to-json.ts';
-import { CodeSchema, TwoFactorLoginSchema, twoFactorMessages } from '#shared/two-factor.ts';
+import {
+  CodeSchema,
+  TwoFactorLoginSchema,
+  TwoFactorSetupSchema,
+  TwoFactorStatusSchema,
+  twoFactorMessages,
+} from '#shared/two-factor.ts';
 import { UserSchema } from '#shared/user.ts';
 import { beginSetup, disable, enable, verifySecondFactor } from './service.ts';
 
@@ -14,9 +21,15 @@ import { beginSetup, disable, enable, verifySecondFactor } from './service.ts';
 // sign-in for an account with two-factor on (the password step answers a challenge).
 
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { database, tokens, limits } = app.deps;
+  const { database, tokens, limits, config } = app.deps;
   const db = database.db;
   const common = { tags: ['auth'], security: [{ bearer: [] }] };
+
+  // An admin testing as a client must not change how the client signs in.
+  const notImpersonating = async (request: FastifyRequest) => {
+    if (request.claims?.imp) throw forbidden(twoFactorMessages.impersonating);
+  };
+  const changing = [requireUser, notImpersonating];
 
   app.get(
     '/2fa',
@@ -24,24 +37,31 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireUser,
       schema: {
         ...common,
-        response: { 200: z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number() }) },
+        summary: 'Whether two-factor sign-in is on, and whether this account must turn it on',
+        response: { 200: TwoFactorStatusSchema },
       },
     },
     async (request) => {
       const user = currentUser(request);
-      return { enabled: user.totpEnabled, recoveryCodesLeft: user.recoveryCodeHashes.length };
+      return {
+        enabled: user.totpEnabled,
+        recoveryCodesLeft: user.recoveryCodeHashes.length,
+        // Mirrors requireAdmin, so the admin area can say why it stays shut.
+        required: config.adminRequire2fa && user.role === 'Admin',
+      };
     },
   );
 
   app.post(
     '/2fa/setup',
     {
-      onRequest: requireUser,
+      onRequest: changing,
       schema: {
         ...common,
         summary: 'Start two-factor setup: a secret and QR code for an authenticator app',
         response: {
-          200: z.object({ secret: z.string(), otpauthUrl: z.string(), qrSvg: z.string() }),
+          200: TwoFactorSetupSchema,
+          403: ErrorSchema,
           409: ErrorSchema,
         },
       },
@@ -52,7 +72,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/2fa/enable',
     {
-      onRequest: requireUser,
+      onRequest: changing,
       schema: {
         ...common,
         summary: 'Confirm setup with a code; answers the one-time recovery codes',
@@ -60,6 +80,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: z.object({ recoveryCodes: z.array(z.string()) }),
           400: ErrorSchema,
+          403: ErrorSchema,
           409: ErrorSchema,
         },
       },
@@ -72,16 +93,16 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/2fa/disable',
     {
-      onRequest: requireUser,
+      onRequest: changing,
       schema: {
         ...common,
         body: CodeSchema,
-        response: { 200: z.object({ message: z.string() }), 400: ErrorSchema },
+        response: { 200: z.object({ message: z.string() }), 400: ErrorSchema, 403: ErrorSchema },
       },
     },
     async (request) => {
       await disable(db, currentUser(request), request.body.code);
-      return { message: 'Two-factor sign-in is off.' };
+      return { message: twoFactorMessages.turnedOff };
     },
   );
 

@@ -68,6 +68,11 @@ describe('two-factor sign-in', () => {
 
   it('with ADMIN_REQUIRE_2FA, keeps the admin area shut until the admin turns it on', async () => {
     const admin = await t.createUser({ role: 'Admin' });
+    const status = await t.injectAs(admin.token, { method: 'GET', url: '/api/auth/2fa' });
+    expect(status.json()).toEqual({ enabled: false, recoveryCodesLeft: 0, required: true });
+    const client = await t.createUser();
+    const clientStatus = await t.injectAs(client.token, { method: 'GET', url: '/api/auth/2fa' });
+    expect(clientStatus.json().required).toBe(false);
     const before = await t.injectAs(admin.token, { method: 'GET', url: '/api/admin/clients' });
     expect(before.statusCode).toBe(403);
     expect(before.json().message).toBe(twoFactorMessages.required);
@@ -75,5 +80,27 @@ describe('two-factor sign-in', () => {
     expect(
       (await t.injectAs(admin.token, { method: 'GET', url: '/api/admin/clients' })).statusCode,
     ).toBe(200);
+  });
+
+  it('cannot be turned on or off by an admin testing as the client', async () => {
+    const admin = await t.createUser({ role: 'Admin' });
+    const { user, token } = await t.createUser();
+    await turnOn(token);
+    const borrowed = await t.deps.tokens.sign({
+      sub: user.id,
+      tv: user.tokenVersion,
+      imp: admin.user.id,
+    });
+    for (const url of ['/api/auth/2fa/setup', '/api/auth/2fa/enable', '/api/auth/2fa/disable']) {
+      const refused = await t.injectAs(borrowed, {
+        method: 'POST',
+        url,
+        payload: { code: '123456' },
+      });
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json().message).toBe(twoFactorMessages.impersonating);
+    }
+    const status = await t.injectAs(token, { method: 'GET', url: '/api/auth/2fa' });
+    expect(status.json()).toMatchObject({ enabled: true, recoveryCodesLeft: 10, required: false });
   });
 });
