@@ -44,8 +44,22 @@ describe('admin analytics', () => {
       totalRuns: 4,
     });
     expect(await get('/api/analytics/top-processes')).toEqual([
-      { _id: pa.id, name: 'Alpha', clientUserId: a.user.id, runs: 3, fails: 1 },
-      { _id: pb.id, name: 'Beta', clientUserId: b.user.id, runs: 1, fails: 1 },
+      {
+        _id: pa.id,
+        name: 'Alpha',
+        clientUserId: a.user.id,
+        clientName: a.user.name,
+        runs: 3,
+        fails: 1,
+      },
+      {
+        _id: pb.id,
+        name: 'Beta',
+        clientUserId: b.user.id,
+        clientName: b.user.name,
+        runs: 1,
+        fails: 1,
+      },
     ]);
     const usage = await get('/api/analytics/usage?days=7&period=day');
     expect(usage.runsAgg).toEqual([
@@ -57,9 +71,30 @@ describe('admin analytics', () => {
       period: today,
       clientUserId: a.user.id,
       processId: pa.id,
+      processName: 'Alpha',
+      clientName: a.user.name,
       executions: 2,
       failures: 1,
     });
+    // The window and the grouping come from the query.
+    const week = await get('/api/analytics/usage?days=7&period=week');
+    expect(week.runsAgg.reduce((n: number, r: { runs: number }) => n + r.runs, 0)).toBe(4);
+    const month = await get('/api/analytics/usage?days=90&period=month');
+    for (const row of month.runsAgg) expect(row._id).toMatch(/^\d{4}-\d{2}-01$/);
+    await db
+      .insert(runs)
+      .values(run(pb.id, b.user.id, true, new Date(Date.now() - 40 * 86_400_000)));
+    const beta = async (days: number) =>
+      (await get(`/api/analytics/top-processes?days=${days}`)).find(
+        (r: { name: string }) => r.name === 'Beta',
+      )?.runs;
+    expect(await beta(30)).toBe(1);
+    expect(await beta(90)).toBe(2);
+    expect(
+      (await t.injectAs(admin.token, { method: 'GET', url: '/api/analytics/usage?period=year' }))
+        .statusCode,
+    ).toBe(400);
+
     const client = await t.createUser();
     expect(
       (await t.injectAs(client.token, { method: 'GET', url: '/api/analytics/overview' }))

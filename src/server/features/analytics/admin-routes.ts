@@ -4,7 +4,8 @@ import { requireAdmin } from '#server/auth/guards.ts';
 import { overview, periods, topProcesses, usage } from './admin-service.ts';
 
 // SPEC §7 Admin analytics: overview, top processes, usage. `days` bounds the window
-// (default 30) and `period` buckets usage by day, week or month.
+// (default 30) and `period` buckets usage by day, week or month. Rows add the process
+// and client names to the spec's fields.
 
 const WindowQuery = z.object({
   days: z.coerce.number().int().min(1).max(3650).default(30),
@@ -46,6 +47,7 @@ export const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
               _id: z.string(),
               name: z.string(),
               clientUserId: z.string(),
+              clientName: z.string(),
               runs: z.number(),
               fails: z.number(),
             }),
@@ -71,6 +73,8 @@ export const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
                 period: z.string(),
                 clientUserId: z.string(),
                 processId: z.string(),
+                processName: z.string(),
+                clientName: z.string(),
                 executions: z.number(),
                 failures: z.number(),
               }),

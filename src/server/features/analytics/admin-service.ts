@@ -1,8 +1,13 @@
-import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { processes, runs, users } from '#server/db/schema.ts';
 
 // Product-wide figures for the admin analytics screen, computed from recorded runs.
+// Rows carry the process and client names beside the spec's ids, so the screen can show
+// them without loading every client.
+
+/** A user's display name in SQL: the name, or else the email (as displayName does). */
+const clientName = sql<string>`coalesce(nullif(trim(${users.name}), ''), ${users.email}, '')`;
 
 export const periods = ['day', 'week', 'month'] as const;
 export type Period = (typeof periods)[number];
@@ -30,13 +35,15 @@ export async function topProcesses(db: Db, since: Date, limit = 10) {
       _id: runs.processId,
       name: processes.name,
       clientUserId: runs.clientUserId,
+      clientName,
       runs: runsCount,
       fails: sql<number>`count(*) filter (where not ${runs.ok})::int`,
     })
     .from(runs)
     .innerJoin(processes, eq(processes.id, runs.processId))
+    .leftJoin(users, eq(users.id, runs.clientUserId))
     .where(gte(runs.startedAt, since))
-    .groupBy(runs.processId, processes.name, runs.clientUserId)
+    .groupBy(runs.processId, processes.name, runs.clientUserId, users.name, users.email)
     .orderBy(desc(runsCount))
     .limit(limit);
 }
@@ -63,13 +70,17 @@ export async function usage(db: Db, since: Date, period: Period) {
         period: key,
         clientUserId: runs.clientUserId,
         processId: runs.processId,
+        processName: processes.name,
+        clientName,
         executions: sql<number>`count(*)::int`,
         failures,
       })
       .from(runs)
-      .where(and(where))
-      .groupBy(key, runs.clientUserId, runs.processId)
-      .orderBy(key),
+      .innerJoin(processes, eq(processes.id, runs.processId))
+      .leftJoin(users, eq(users.id, runs.clientUserId))
+      .where(where)
+      .groupBy(key, runs.clientUserId, runs.processId, processes.name, users.name, users.email)
+      .orderBy(key, processes.name),
   ]);
   return {
     runsAgg,
