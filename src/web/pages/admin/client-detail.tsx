@@ -14,6 +14,7 @@ import type { Route } from './+types/client-detail.ts';
 import { AccountCard } from './clients/account-card.tsx';
 import { AccountStatusCard } from './clients/account-status-card.tsx';
 import { AllowedIpsCard } from './clients/allowed-ips-card.tsx';
+import { CatalogRequestsCard } from './clients/catalog-requests-card.tsx';
 import { NoIpsChip, StatusChip } from './clients/chips.tsx';
 import { clientQuery } from './clients/clients-api.ts';
 import { CompanyCard } from './clients/company-card.tsx';
@@ -63,6 +64,7 @@ function Editors({ client }: { client: User }) {
         )}
         client={client}
       />
+      <CatalogRequestsCard client={client} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Register, RegisterInput } from '#shared/auth.ts';
 import { paths } from '#shared/paths.ts';
 import type { AuthResponse } from '#shared/user.ts';
@@ -10,6 +11,8 @@ import { api } from '#web/lib/api.ts';
 import { useServerErrors } from '#web/lib/form-errors.ts';
 import { setSession } from '#web/lib/session.ts';
 import { registerValidation } from './auth-schemas.ts';
+import { useInvitePreview } from './invite-api.ts';
+import { RegisterInviteNotice } from './register-invite.tsx';
 
 const fields = [
   'name',
@@ -25,11 +28,17 @@ const inlineLink = 'font-semibold text-brand-700 underline hover:text-brand-800'
 
 export function RegisterForm() {
   const navigate = useNavigate();
+  // Arriving from an invite (/register?invite=<token>): the account joins that team.
+  const [searchParams] = useSearchParams();
+  const inviteToken = searchParams.get('invite') || null;
+  const invite = useInvitePreview(inviteToken);
   const {
     register,
     handleSubmit,
     setError,
     setFocus,
+    setValue,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<RegisterInput, unknown, Register>({
     resolver: registerValidation.resolver,
@@ -49,12 +58,25 @@ export function RegisterForm() {
 
   const failure = useServerErrors(fields, { setError, setFocus, isSubmitting });
 
+  // The invitation was sent to one address and only that one can accept it.
+  const invitedEmail = invite.state === 'ready' ? invite.preview.inviteeEmail : null;
+  useEffect(() => {
+    if (invitedEmail && !getValues('email')) setValue('email', invitedEmail);
+  }, [invitedEmail, getValues, setValue]);
+
   const onSubmit = handleSubmit(async (values) => {
     failure.clear();
+    const joining = Boolean(inviteToken) && invite.state !== 'failed';
     try {
       const session = await api.post<Partial<AuthResponse> & { message?: string }>(
         '/api/auth/register',
-        { ...values, companyName: values.companyName ?? '', companyCode: values.companyCode ?? '' },
+        {
+          ...values,
+          companyName: values.companyName ?? '',
+          companyCode: values.companyCode ?? '',
+          // A dead link is said above the form; the account can still be created alone.
+          ...(inviteToken && invite.state !== 'failed' ? { inviteToken } : {}),
+        },
         { auth: false },
       );
       if (!session.token || !session.user) {
@@ -62,7 +84,8 @@ export function RegisterForm() {
         return;
       }
       setSession({ token: session.token, user: session.user });
-      navigate(paths.client);
+      // A new team member starts where the team's work is.
+      navigate(joining ? paths.clientProcesses : paths.client);
     } catch (error) {
       failure.show(error);
     }
@@ -70,6 +93,7 @@ export function RegisterForm() {
 
   return (
     <form onSubmit={onSubmit} onFocus={registerValidation.preload} noValidate className="space-y-5">
+      <RegisterInviteNotice invite={invite} />
       <fieldset disabled={isSubmitting} className="space-y-5">
         <TextField
           label="Full name"

@@ -1,0 +1,104 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import {
+  type CatalogRequestStatus,
+  type CatalogTemplate,
+  catalogMessages,
+} from '#shared/catalog.ts';
+import { Badge, type BadgeTone } from '#web/components/badge.tsx';
+import { Button } from '#web/components/button.tsx';
+import { ApiError } from '#web/lib/api.ts';
+import { toast } from '#web/lib/toast.ts';
+import { requestAccess, templatesKey } from './catalog-api.ts';
+
+// One template (SPEC §2 Catalog): name, description or "No description", tags and
+// Request Access. A pending or approved request shows its status instead of a second
+// request; a declined one may be asked for again.
+
+const statuses: Record<
+  CatalogRequestStatus,
+  { badge: string; tone: BadgeTone; button: string; canAsk: boolean }
+> = {
+  requested: { badge: 'Pending', tone: 'amber', button: 'Requested', canAsk: false },
+  approved: { badge: 'Approved', tone: 'green', button: 'Access granted', canAsk: false },
+  declined: { badge: 'Declined', tone: 'red', button: 'Request Again', canAsk: true },
+};
+
+export function TemplateCard({ template }: { template: CatalogTemplate }) {
+  const queryClient = useQueryClient();
+  const headingId = useId();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const status = template.requestStatus ? statuses[template.requestStatus] : null;
+
+  const ask = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const result = await requestAccess(template._id);
+      queryClient.setQueryData<CatalogTemplate[]>(templatesKey, (list) =>
+        list?.map((t) =>
+          t._id === template._id ? { ...t, requestStatus: result.request.status } : t,
+        ),
+      );
+      toast({ title: 'Requested', text: result.message, tone: 'success' });
+    } catch (error) {
+      // SPEC §8 gives no failure notice; say it beside the button instead of nowhere.
+      setFailure(
+        error instanceof ApiError
+          ? error.message
+          : 'Could not reach the server. Check your connection and try again.',
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h2 id={headingId} className="text-base font-semibold text-slate-900">
+          {template.name}
+        </h2>
+        {status ? (
+          <Badge tone={status.tone}>
+            <span className="sr-only">Request status: </span>
+            {status.badge}
+          </Badge>
+        ) : null}
+      </div>
+      <p
+        className={`mt-2 flex-1 text-sm ${template.description ? 'text-slate-600' : 'text-slate-500 italic'}`}
+      >
+        {template.description || catalogMessages.noDescription}
+      </p>
+      {template.tags.length > 0 ? (
+        <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Tags">
+          {template.tags.map((tag) => (
+            <li key={tag}>
+              <Badge tone="slate">{tag}</Badge>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="mt-5">
+        <Button
+          variant={status && !status.canAsk ? 'secondary' : 'primary'}
+          className="w-full"
+          disabled={busy || (status ? !status.canAsk : false)}
+          onClick={ask}
+        >
+          {busy ? 'Requesting…' : (status?.button ?? 'Request Access')}
+        </Button>
+        {failure ? (
+          <p role="alert" className="mt-2 text-sm text-red-700">
+            {failure}
+          </p>
+        ) : null}
+      </div>
+    </article>
+  );
+}

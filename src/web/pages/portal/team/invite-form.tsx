@@ -1,0 +1,102 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  DEFAULT_INVITE_ROLE,
+  type Invite,
+  type InviteInput,
+  InviteSchema,
+  inviteRoleOptions,
+} from '#shared/team.ts';
+import { Button } from '#web/components/button.tsx';
+import { Card } from '#web/components/card.tsx';
+import { TextField } from '#web/components/field.tsx';
+import { SelectField } from '#web/components/field-select.tsx';
+import { ApiError } from '#web/lib/api.ts';
+import { toast } from '#web/lib/toast.ts';
+import { teamCalls, useTeamRefresh } from './team-api.ts';
+
+// Invite someone by e-mail (SPEC §2 Team, §5: an empty email sends nothing). SPEC §8 has
+// no failure notice for invites, but the person inviting must learn why one was refused
+// (already a member, in another team...), so the server's reason sits under the field.
+
+export function InviteForm() {
+  const refresh = useTeamRefresh();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<InviteInput, unknown, Invite>({
+    resolver: zodResolver(InviteSchema),
+    defaultValues: { email: '', role: DEFAULT_INVITE_ROLE },
+  });
+
+  // Fields are disabled while sending, so the failed one takes focus once enabled again.
+  const [focusField, setFocusField] = useState<'email' | 'role' | null>(null);
+  useEffect(() => {
+    if (isSubmitting || !focusField) return;
+    setFocus(focusField);
+    setFocusField(null);
+  }, [isSubmitting, focusField, setFocus]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await teamCalls.invite(values);
+      toast({
+        title: 'Invite sent',
+        text: `An invitation was e-mailed to ${values.email}.`,
+        tone: 'success',
+      });
+      reset({ email: '', role: values.role });
+      await refresh();
+    } catch (error) {
+      const message =
+        error instanceof ApiError
+          ? (error.errors.email ?? error.errors.role ?? error.message)
+          : 'Could not reach the server. Check your connection and try again.';
+      const field = error instanceof ApiError && error.errors.role ? 'role' : 'email';
+      setError(field, { type: 'server', message });
+      setFocusField(field);
+    }
+  });
+
+  return (
+    <Card>
+      <h2 id="invite-heading" className="text-lg font-semibold text-slate-900">
+        Invite a teammate
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        They get an e-mail with a link to join. Members see and run your processes; team admins also
+        manage schedules and invites.
+      </p>
+      <form onSubmit={onSubmit} noValidate aria-labelledby="invite-heading" className="mt-5">
+        <fieldset
+          disabled={isSubmitting}
+          className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_10rem_auto] sm:items-start"
+        >
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="teammate@company.com"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <SelectField
+            label="Role"
+            options={inviteRoleOptions}
+            error={errors.role?.message}
+            {...register('role')}
+          />
+          <Button type="submit" className="sm:mt-7">
+            {isSubmitting ? 'Sending…' : 'Send invite'}
+          </Button>
+        </fieldset>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import type { z } from 'zod';
+import type { InviteAcceptedSchema, InvitePreview } from '#shared/team.ts';
+import { ApiError, api } from '#web/lib/api.ts';
+
+// The public side of a team invite: what the link is for (no sign-in needed) and
+// accepting it as the invited address. Public pages do without TanStack Query, so the
+// preview is a small effect.
+
+export type InviteLookup =
+  | { state: 'none' }
+  | { state: 'loading' }
+  | { state: 'ready'; preview: InvitePreview }
+  | { state: 'failed'; message: string };
+
+const unreachable = 'Could not reach the server. Check your connection and try again.';
+
+/** Loads the preview of `token`; `{ state: 'none' }` when there is no token. */
+export function useInvitePreview(token: string | null): InviteLookup {
+  const [lookup, setLookup] = useState<InviteLookup>({ state: token ? 'loading' : 'none' });
+
+  useEffect(() => {
+    if (!token) {
+      setLookup({ state: 'none' });
+      return;
+    }
+    const controller = new AbortController();
+    setLookup({ state: 'loading' });
+    api
+      .get<InvitePreview>(`/api/team/invites/${encodeURIComponent(token)}`, {
+        auth: false,
+        signal: controller.signal,
+      })
+      .then((preview) => setLookup({ state: 'ready', preview }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setLookup({
+          state: 'failed',
+          message: error instanceof ApiError ? error.message : unreachable,
+        });
+      });
+    return () => controller.abort();
+  }, [token]);
+
+  return lookup;
+}
+
+export type InviteAccepted = z.infer<typeof InviteAcceptedSchema>;
+
+export const acceptInvite = (token: string) =>
+  api.post<InviteAccepted>(`/api/team/invites/${encodeURIComponent(token)}/accept`);
+
+export const acceptFailure = (error: unknown) =>
+  error instanceof ApiError ? error.message : unreachable;
+
+/** What the team is called in sentences: the company, or the owner's team. */
+export const teamName = (preview: Pick<InvitePreview, 'companyName' | 'ownerName'>) =>
+  preview.companyName || `${preview.ownerName}’s team`;
+
+export const roleName = (role: InvitePreview['role']) =>
+  role === 'admin' ? 'a team admin' : 'a team member';
