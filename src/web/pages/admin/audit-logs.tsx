@@ -1,5 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useState } from 'react';
+import { Button } from '#web/components/button.tsx';
+import { Card } from '#web/components/card.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
+import { QueryState } from '#web/components/query-state.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
+import { AUDIT_FETCH_LIMIT, auditLogsQuery } from './audit-logs/audit-api.ts';
+import { auditCsv, csvFilename, downloadCsv } from './audit-logs/audit-csv.ts';
+import { AuditFilters, useServerFilter } from './audit-logs/audit-filters.tsx';
+import { AuditEntries } from './audit-logs/audit-table.tsx';
+import { searchEntries } from './audit-logs/audit-text.ts';
 
 const title = 'Audit Logs';
 const description =
@@ -8,5 +18,61 @@ const description =
 export const meta = () => pageMeta(title, description);
 
 export default function AdminAuditLogsPage() {
-  return <PageHeader title={title} description={description} />;
+  const [filter, setFilter] = useServerFilter();
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search);
+  const logs = useQuery(auditLogsQuery(filter));
+  const fetched = logs.data ?? [];
+  const shown = searchEntries(fetched, deferredSearch);
+  const filtered = Boolean(filter.level || filter.source || deferredSearch.trim());
+
+  const exportCsv = (
+    <Button
+      variant="secondary"
+      disabled={shown.length === 0}
+      onClick={() => downloadCsv(auditCsv(shown), csvFilename())}
+    >
+      Export CSV
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader title={title} description={description} actions={exportCsv} />
+      <div className="space-y-4">
+        <AuditFilters
+          filter={filter}
+          onFilter={setFilter}
+          search={search}
+          onSearch={setSearch}
+          seenSources={fetched.map((entry) => entry.source)}
+        />
+        <QueryState
+          query={logs}
+          loading="Loading audit logs…"
+          failed="Audit logs could not be loaded"
+        >
+          {(entries) => (
+            <>
+              <p className="text-sm text-slate-600" aria-live="polite">
+                Showing {shown.length} of {entries.length}{' '}
+                {entries.length === 1 ? 'entry' : 'entries'}
+                {entries.length >= AUDIT_FETCH_LIMIT ? ` (the newest ${AUDIT_FETCH_LIMIT})` : ''}
+                {logs.isFetching && !logs.isPending ? ' · updating…' : ''}
+              </p>
+              {shown.length > 0 ? (
+                <AuditEntries entries={shown} />
+              ) : (
+                <Card className="text-center text-sm text-slate-600">
+                  {filtered
+                    ? 'No entries match these filters.'
+                    : 'Nothing has been recorded yet. Sign-ins, changes and failed runs appear here.'}
+                </Card>
+              )}
+            </>
+          )}
+        </QueryState>
+      </div>
+    </>
+  );
 }

@@ -1,0 +1,92 @@
+// The window the analytics screen looks at (how many days back) and how usage is grouped,
+// with the words the screen uses for them. Pure, so it is tested without a browser.
+
+export const periods = ['day', 'week', 'month'] as const;
+export type Period = (typeof periods)[number];
+
+export const windowOptions = [
+  { value: '7', label: 'Last 7 days' },
+  { value: '30', label: 'Last 30 days' },
+  { value: '90', label: 'Last 90 days' },
+  { value: '365', label: 'Last 12 months' },
+] as const;
+
+export const periodOptions = [
+  { value: 'day', label: 'By day' },
+  { value: 'week', label: 'By week' },
+  { value: 'month', label: 'By month' },
+] as const;
+
+export const defaultWindow = { days: 30, period: 'day' as Period };
+
+export const isPeriod = (value: string): value is Period =>
+  (periods as readonly string[]).includes(value);
+
+const utc = (key: string) => new Date(`${key}T00:00:00Z`);
+
+/**
+ * A period key (YYYY-MM-DD, the first day of the period, in UTC) as people read it:
+ * "Mar 4" for a day, "Week of Mar 4" for a week, "Mar 2025" for a month.
+ */
+export function periodLabel(key: string, period: Period): string {
+  const date = utc(key);
+  if (Number.isNaN(date.getTime())) return key;
+  if (period === 'month')
+    return date.toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const day = date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return period === 'week' ? `Week of ${day}` : day;
+}
+
+/** Failures as a share of runs, e.g. "25%"; a dash when nothing ran. */
+export function failureRate(runs: number, fails: number): string {
+  if (runs <= 0) return '–';
+  const rate = (fails / runs) * 100;
+  return `${rate > 0 && rate < 1 ? rate.toFixed(1) : Math.round(rate)}%`;
+}
+
+export const windowLabel = (days: number) =>
+  windowOptions.find((o) => o.value === String(days))?.label ?? `Last ${days} days`;
+
+const DAY_MS = 86_400_000;
+const keyOf = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The first day of the period holding `date`, in UTC, as PostgreSQL's date_trunc does. */
+export function periodStart(date: Date, period: Period): Date {
+  const y = date.getUTCFullYear();
+  const m = date.getUTCMonth();
+  if (period === 'month') return new Date(Date.UTC(y, m, 1));
+  const day = new Date(Date.UTC(y, m, date.getUTCDate()));
+  if (period === 'day') return day;
+  // ISO weeks start on Monday; getUTCDay() is 0 on Sunday.
+  return new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * DAY_MS);
+}
+
+function nextPeriod(date: Date, period: Period): Date {
+  if (period === 'month')
+    return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1));
+  return new Date(date.getTime() + (period === 'week' ? 7 : 1) * DAY_MS);
+}
+
+/**
+ * Every period of the window, with zero runs where the server had none, so a quiet day
+ * shows as a gap in the chart instead of vanishing. Rows outside the window are kept.
+ */
+export function fillPeriods<T extends { _id: string; runs: number; fails: number }>(
+  rows: readonly T[],
+  { days, period }: { days: number; period: Period },
+  now = new Date(),
+): { _id: string; runs: number; fails: number }[] {
+  const byKey = new Map<string, { _id: string; runs: number; fails: number }>(
+    rows.map((row) => [row._id, { _id: row._id, runs: row.runs, fails: row.fails }]),
+  );
+  const last = periodStart(now, period).getTime();
+  for (
+    let at = periodStart(new Date(now.getTime() - days * DAY_MS), period);
+    at.getTime() <= last;
+    at = nextPeriod(at, period)
+  ) {
+    const key = keyOf(at);
+    if (!byKey.has(key)) byKey.set(key, { _id: key, runs: 0, fails: 0 });
+  }
+  return [...byKey.values()].sort((a, b) => a._id.localeCompare(b._id));
+}

@@ -1,0 +1,89 @@
+import { Card } from '#web/components/card.tsx';
+import { ChevronDownIcon } from '#web/components/icons.tsx';
+import { type CheckGroup, type GroupedCheck, passCount } from './checks.ts';
+
+// One group of checks. Each check is a disclosure (<details>): the tick or cross, its
+// label and Pass/Fail in words, so the state never rests on colour alone; opening it
+// shows what the server found.
+
+function TickIcon() {
+  return (
+    <svg viewBox="0 0 20 20" aria-hidden="true" className="size-5 shrink-0 text-green-700">
+      <circle cx="10" cy="10" r="9" fill="currentColor" />
+      <path
+        d="M6 10.5l2.5 2.5L14 7.5"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function CrossIcon() {
+  return (
+    <svg viewBox="0 0 20 20" aria-hidden="true" className="size-5 shrink-0 text-red-700">
+      <circle cx="10" cy="10" r="9" fill="currentColor" />
+      <path
+        d="M7 7l6 6M13 7l-6 6"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
+function CheckItem({ check }: { check: GroupedCheck }) {
+  return (
+    <li>
+      <details className="group">
+        <summary className="flex cursor-pointer list-none items-center gap-3 rounded-lg px-2 py-2.5 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
+          {check.ok ? <TickIcon /> : <CrossIcon />}
+          <span className="min-w-0 flex-1 text-sm font-medium break-words text-slate-900">
+            {check.label}
+          </span>
+          <span
+            className={`shrink-0 text-xs font-semibold tracking-wide uppercase ${check.ok ? 'text-green-800' : 'text-red-800'}`}
+          >
+            {check.ok ? 'Pass' : 'Fail'}
+          </span>
+          <ChevronDownIcon className="size-4 shrink-0 text-slate-500 transition-transform group-open:rotate-180" />
+        </summary>
+        <p className="mt-1 mb-2 ml-10 rounded-md bg-slate-50 px-3 py-2 text-sm break-words text-slate-700">
+          {check.details || 'No details.'}
+        </p>
+      </details>
+    </li>
+  );
+}
+
+export function CheckGroupCard({ group }: { group: CheckGroup }) {
+  const { passing, total } = passCount(group.checks);
+  const headingId = `check-group-${group.id}`;
+  return (
+    <section aria-labelledby={headingId}>
+      <Card className="h-full p-5">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+            {group.title}
+          </h2>
+          <span className={`text-sm ${passing === total ? 'text-green-800' : 'text-slate-600'}`}>
+            {passing} of {total} pass
+          </span>
+        </div>
+        {group.description ? (
+          <p className="mt-1 text-sm text-slate-600">{group.description}</p>
+        ) : null}
+        <ul className="mt-4 -mx-2 divide-y divide-slate-100">
+          {group.checks.map((check) => (
+            <CheckItem key={check.key} check={check} />
+          ))}
+        </ul>
+      </Card>
+    </section>
+  );
+}

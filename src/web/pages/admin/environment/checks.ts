@@ -1,0 +1,99 @@
+// The environment checks of SPEC §3 grouped as SPEC §2 shows them (Database, card
+// payment provider, workflow engine, App), each key with a label people can read.
+// Pure, so grouping and counting are tested without a browser.
+
+export interface Check {
+  ok: boolean;
+  details: string;
+}
+
+export type Checks = Record<string, Check>;
+
+export interface CheckGroupDef {
+  id: string;
+  title: string;
+  description: string;
+  keys: { key: string; label: string }[];
+}
+
+export const checkGroups: CheckGroupDef[] = [
+  {
+    id: 'database',
+    title: 'Database',
+    description: 'The database the server stores everything in.',
+    keys: [
+      { key: 'mongo', label: 'Database answers a query' },
+      { key: 'mongoUriPresent', label: 'Database server configured (DATABASE_URL)' },
+    ],
+  },
+  {
+    id: 'payments',
+    title: 'Card payment provider',
+    description: 'Keys for taking card payments.',
+    keys: [
+      { key: 'stripe', label: 'Secret key (STRIPE_SECRET_KEY)' },
+      { key: 'stripeWebhook', label: 'Webhook signing secret (STRIPE_WEBHOOK_SECRET)' },
+    ],
+  },
+  {
+    id: 'workflow',
+    title: 'Workflow engine',
+    description: 'The n8n instance that runs client processes.',
+    keys: [
+      { key: 'n8nApiUrl', label: 'API address reachable (N8N_API_URL)' },
+      { key: 'n8nApiKey', label: 'API key accepted (N8N_API_KEY)' },
+      { key: 'n8nRailwayUrl', label: 'Hosting address reachable (N8N_RAILWAY_URL)' },
+    ],
+  },
+  {
+    id: 'app',
+    title: 'App',
+    description: 'E-mail, sign-in tokens and the public address.',
+    keys: [
+      { key: 'emailUser', label: 'E-mail account connects (SMTP user)' },
+      { key: 'emailPassword', label: 'E-mail password set' },
+      { key: 'jwtSecret', label: 'Sign-in token secret (JWT_SECRET)' },
+      { key: 'frontendUrl', label: 'Public address (PUBLIC_URL)' },
+    ],
+  },
+];
+
+export interface GroupedCheck extends Check {
+  key: string;
+  label: string;
+}
+
+export interface CheckGroup extends Omit<CheckGroupDef, 'keys'> {
+  checks: GroupedCheck[];
+}
+
+/** The answer in the groups above; keys the server adds later land in "Other checks". */
+export function groupChecks(checks: Checks): CheckGroup[] {
+  const known = new Set<string>();
+  const groups: CheckGroup[] = checkGroups.map(({ keys, ...group }) => ({
+    ...group,
+    checks: keys.flatMap(({ key, label }) => {
+      known.add(key);
+      const check = checks[key];
+      return check ? [{ key, label, ...check }] : [];
+    }),
+  }));
+  const other = Object.entries(checks)
+    .filter(([key]) => !known.has(key))
+    .map(([key, check]) => ({ key, label: key, ...check }));
+  if (other.length > 0)
+    groups.push({ id: 'other', title: 'Other checks', description: '', checks: other });
+  return groups.filter((group) => group.checks.length > 0);
+}
+
+export function passCount(checks: readonly Check[]) {
+  const passing = checks.filter((check) => check.ok).length;
+  return { passing, total: checks.length };
+}
+
+/** "9 of 11 checks pass", "All 11 checks pass". */
+export function summaryText(checks: readonly Check[]): string {
+  const { passing, total } = passCount(checks);
+  if (total > 0 && passing === total) return `All ${total} checks pass`;
+  return `${passing} of ${total} ${total === 1 ? 'check passes' : 'checks pass'}`;
+}

@@ -1,0 +1,16 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '#web/lib/api.ts';
+import type { Checks } from './checks.ts';
+
+// GET /api/environment/checks (SPEC §7 Admin). The checks reach out to other services,
+// so the answer is not refetched on focus; the screen has a Re-run checks button.
+
+export const environmentKeys = { checks: ['admin', 'environment', 'checks'] as const };
+
+export const checksQuery = () =>
+  queryOptions({
+    queryKey: environmentKeys.checks,
+    queryFn: () => api.get<Checks>('/api/environment/checks'),
+    refetchOnWindowFocus: false,
+    staleTime: 60_000,
+  });

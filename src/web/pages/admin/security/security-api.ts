@@ -1,0 +1,36 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '#web/lib/api.ts';
+
+// The admin IP lock calls (SPEC §7 Admin). Every call answers with the caller's IP and
+// the lock now in force, which replaces the cached state. Nothing is refetched after a
+// change: once the lock names another address, every further admin call is refused.
+
+export interface SecurityState {
+  /** The address this request came from, as the server sees it. */
+  ip: string;
+  /** The one address allowed into the admin area, or null when there is no lock. */
+  allowedIp: string | null;
+}
+
+const base = '/api/admin/security';
+
+export const securityKeys = { state: ['admin', 'security', 'ip'] as const };
+
+export const securityQuery = () =>
+  queryOptions({
+    queryKey: securityKeys.state,
+    queryFn: () => api.get<SecurityState>(`${base}/ip`),
+  });
+
+export function useLockChange<TVariables>(send: (variables: TVariables) => Promise<SecurityState>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (state) => queryClient.setQueryData(securityKeys.state, state),
+  });
+}
+
+export const securityCalls = {
+  lock: (ip: string) => api.post<SecurityState>(`${base}/admin-allowed-ip`, { ip }),
+  unlock: () => api.delete<SecurityState>(`${base}/admin-allowed-ip`),
+};
