@@ -1,5 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '#web/components/page-header.tsx';
+import { QueryState } from '#web/components/query-state.tsx';
+import { useAccount } from '#web/lib/account.ts';
 import { pageMeta } from '#web/lib/meta.ts';
+import { ProcessCard } from './processes/process-card.tsx';
+import { myProcessesQuery } from './processes/processes-api.ts';
 
 const title = 'My Processes';
 const description = 'Run your automation workflows and see what each one does.';
@@ -7,5 +12,31 @@ const description = 'Run your automation workflows and see what each one does.';
 export const meta = () => pageMeta(title, description);
 
 export default function ProcessesPage() {
-  return <PageHeader title={title} description={description} />;
+  const processes = useQuery(myProcessesQuery());
+  const { capabilities } = useAccount();
+
+  return (
+    <>
+      <PageHeader title={title} description={description} />
+      <QueryState
+        query={processes}
+        loading="Loading processes…"
+        failed="Processes could not be loaded"
+        isEmpty={(list) => list.length === 0}
+        empty="No processes yet. Once we connect a workflow to your account, it appears here."
+      >
+        {(list) => (
+          <ul aria-label="Processes" className="space-y-4">
+            {list.map((process) => (
+              <ProcessCard
+                key={process._id}
+                process={process}
+                canTrigger={capabilities.manualTriggerAllowed}
+              />
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </>
+  );
 }

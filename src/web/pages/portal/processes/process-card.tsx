@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Badge } from '#web/components/badge.tsx';
+import { Button } from '#web/components/button.tsx';
+import { formatDateTime, triggerLabels } from './format.ts';
+import type { MyProcess } from './processes-api.ts';
+import { RunStatus } from './run-status.tsx';
+import { RunsDialog } from './runs-dialog.tsx';
+import { useTrigger } from './use-trigger.ts';
+
+// One process in My Processes (SPEC §2): what it is, how it last ran, Run workflow (or
+// "Not allowed") and its recent runs.
+
+function LastRunLine({ process }: { process: MyProcess }) {
+  const run = process.lastRun;
+  if (!run) return <p className="text-sm text-slate-600">Not run yet</p>;
+  return (
+    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-700">
+      <span className="text-slate-600">Last run</span>
+      <time dateTime={run.startedAt} className="font-medium text-slate-900">
+        {formatDateTime(run.startedAt)}
+      </time>
+      <RunStatus ok={run.ok} statusCode={run.statusCode} />
+      <span className="text-slate-600">{triggerLabels[run.trigger]}</span>
+    </p>
+  );
+}
+
+export function ProcessCard({ process, canTrigger }: { process: MyProcess; canTrigger: boolean }) {
+  const trigger = useTrigger(process._id);
+  const [runsOpen, setRunsOpen] = useState(false);
+  const headingId = `process-${process._id}`;
+
+  return (
+    <li
+      aria-labelledby={headingId}
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0 flex-1 basis-64">
+          <h2
+            id={headingId}
+            className="flex flex-wrap items-center gap-2 text-base font-semibold text-slate-900"
+          >
+            <span className="break-words">{process.name}</span>
+            {process.isActive ? null : <Badge tone="amber">Paused</Badge>}
+          </h2>
+          <p className="mt-1 text-sm break-words text-slate-700">
+            {process.description ??
+              (process.n8nWorkflowId ? (
+                <>
+                  <span className="text-slate-600">Workflow </span>
+                  <code className="font-mono text-slate-900">{process.n8nWorkflowId}</code>
+                </>
+              ) : (
+                <span className="text-slate-600">No description</span>
+              ))}
+          </p>
+          <div className="mt-3">
+            <LastRunLine process={process} />
+          </div>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button variant="secondary" size="sm" onClick={() => setRunsOpen(true)}>
+            Recent runs
+          </Button>
+          {canTrigger ? (
+            <Button size="sm" onClick={() => trigger.mutate()} disabled={trigger.isPending}>
+              {trigger.isPending ? 'Running…' : 'Run workflow'}
+            </Button>
+          ) : (
+            <span className="inline-flex h-9 items-center rounded-lg bg-slate-100 px-3 text-sm font-medium text-slate-600">
+              Not allowed
+            </span>
+          )}
+        </div>
+      </div>
+      <RunsDialog process={process} open={runsOpen} onClose={() => setRunsOpen(false)} />
+    </li>
+  );
+}

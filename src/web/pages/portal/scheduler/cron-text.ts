@@ -1,0 +1,50 @@
+import cronstrue from 'cronstrue';
+import {
+  cronProblem,
+  intervalMessage,
+  isValidTimezone,
+  nextRuns,
+  schedulerMessages,
+  shortestGapMinutes,
+} from '#shared/scheduler.ts';
+
+// Cron in words and times, for the form's preview and the schedule list. The server
+// checks the same things again (DESIGN §1); these only explain before sending.
+
+/** "Every hour", or null when cronstrue cannot read it. */
+export function describeCron(cron: string): string | null {
+  try {
+    return cronstrue.toString(cron.trim(), { verbose: false });
+  } catch {
+    return null;
+  }
+}
+
+export const zoneName = (timezone: string | null | undefined) => timezone?.trim() || 'UTC';
+
+/** A run time as a clock in the schedule's own zone, e.g. "Mar 4, 2026, 9:00 AM CST". */
+export function formatInZone(date: Date, timezone: string | null | undefined): string {
+  return new Intl.DateTimeFormat('en-US', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: zoneName(timezone),
+  }).format(date);
+}
+
+export const upcomingRuns = (cron: string, timezone: string | null | undefined, count = 3) =>
+  nextRuns(cron.trim(), zoneName(timezone), count);
+
+/** What is wrong with a cron in this zone for this plan, in words; null when fine. */
+export function scheduleProblem(
+  cron: string,
+  timezone: string,
+  minIntervalMinutes: number,
+): string | null {
+  if (!cron.trim()) return null;
+  if (timezone.trim() && !isValidTimezone(timezone.trim())) return schedulerMessages.timezone;
+  const problem = cronProblem(cron, zoneName(timezone));
+  if (problem) return problem;
+  if (shortestGapMinutes(cron.trim(), zoneName(timezone)) < minIntervalMinutes)
+    return intervalMessage(minIntervalMinutes);
+  return null;
+}

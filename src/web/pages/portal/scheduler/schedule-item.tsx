@@ -1,0 +1,65 @@
+import type { ScheduleJson } from '#shared/scheduler.ts';
+import { Button } from '#web/components/button.tsx';
+import { describeCron, formatInZone, upcomingRuns, zoneName } from './cron-text.ts';
+
+// One schedule: its process, the cron with its plain reading, the zone (UTC when empty,
+// SPEC §9) and the next runs. Delete is offered to those who manage schedules.
+
+export function ScheduleItem({
+  schedule,
+  onDelete,
+}: {
+  schedule: ScheduleJson;
+  onDelete?: () => void;
+}) {
+  const reading = describeCron(schedule.cron);
+  const runs = upcomingRuns(schedule.cron, schedule.timezone);
+  const headingId = `schedule-${schedule._id}`;
+  return (
+    <li
+      aria-labelledby={headingId}
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={headingId} className="text-base font-semibold break-words text-slate-900">
+            {schedule.processName}
+          </h3>
+          <p className="mt-1 text-sm text-slate-700">
+            <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-900">
+              {schedule.cron}
+            </code>
+            {reading ? <span className="ml-2">{reading}</span> : null}
+          </p>
+        </div>
+        {onDelete ? (
+          <Button variant="secondary" size="sm" onClick={onDelete} className="shrink-0">
+            Delete
+          </Button>
+        ) : null}
+      </div>
+      <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-[10rem_1fr]">
+        <div className="min-w-0">
+          <dt className="text-slate-600">Timezone</dt>
+          <dd className="mt-0.5 text-slate-900">{zoneName(schedule.timezone)}</dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="text-slate-600">Next runs</dt>
+          <dd className="mt-0.5 text-slate-900">
+            {runs.length === 0 ? (
+              'None'
+            ) : (
+              <ol className="space-y-0.5">
+                {runs.map((run) => (
+                  <li key={run.toISOString()}>
+                    <time dateTime={run.toISOString()}>{formatInZone(run, schedule.timezone)}</time>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </dd>
+        </div>
+      </dl>
+    </li>
+  );
+}
