@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProvisionResult, SyncStatus } from '#shared/billing-api.ts';
 import { Button } from '#web/components/button.tsx';
-import { ApiError, api } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
-import { codeText } from '../request-notices.ts';
+import { crmCalls, crmFailureNotice, crmFailures } from '../crm-tools.ts';
 import { statusLabel } from './client-format.ts';
 import { clientKeys } from './clients-api.ts';
 
@@ -17,33 +15,25 @@ interface Action {
   failure: string;
 }
 
-const enc = encodeURIComponent;
-
 const actions: Action[] = [
   {
     label: 'Create contact',
-    failure: 'Error creating contact',
+    failure: crmFailures.createContact,
     run: async (id) => {
-      const { contactId } = await api.post<{ contactId: string }>(
-        `/api/zoho/create-contact/${enc(id)}`,
-        {},
-      );
+      const { contactId } = await crmCalls.createContact(id);
       return { title: 'Contact created', text: `Contact ID ${contactId}.` };
     },
   },
   {
     label: 'Provision',
-    failure: 'Provision failed',
-    run: async (id) => {
-      const result = await api.post<ProvisionResult>(`/api/zoho/provision/${enc(id)}`, {});
-      return { title: 'Provisioned', text: result.message };
-    },
+    failure: crmFailures.provision,
+    run: async (id) => ({ title: 'Provisioned', text: (await crmCalls.provision(id)).message }),
   },
   {
     label: 'Sync status',
-    failure: 'Sync failed',
+    failure: crmFailures.sync,
     run: async (id) => {
-      const { status } = await api.post<SyncStatus>(`/api/zoho/sync-status/${enc(id)}`, {});
+      const { status } = await crmCalls.syncStatus(id);
       return { title: 'Status synced', text: `Billing status: ${statusLabel(status)}.` };
     },
   },
@@ -61,8 +51,7 @@ export function CrmActions({ clientId }: { clientId: string }) {
       void queryClient.invalidateQueries({ queryKey: clientKeys.all, exact: true });
     },
     onError: (error, action) => {
-      const text = error instanceof ApiError ? codeText(error) : action.failure;
-      toast({ title: 'Error', text, tone: 'error' });
+      toast({ ...crmFailureNotice(error, action.failure), tone: 'error' });
     },
   });
 

@@ -1,14 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { UpdateClientSchema } from '#shared/clients.ts';
-import { type User, type ZohoIdKey, zohoIdKeys } from '#shared/user.ts';
+import { type User, zohoIdKeys } from '#shared/user.ts';
 import { Alert } from '#web/components/alert.tsx';
 import { Button, buttonClass } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
 import { ExternalIcon } from '#web/components/icons.tsx';
 import { useServerErrors } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
+import {
+  type CrmIds as Ids,
+  type CrmIdsInput as IdsInput,
+  CrmIdsSchema as IdsSchema,
+  crmIdLabels as labels,
+} from '../crm-tools.ts';
 import { crmLinks } from './client-format.ts';
 import { clientCalls, useClientChange } from './clients-api.ts';
 import { CrmActions } from './crm-actions.tsx';
@@ -16,26 +20,6 @@ import { FormFooter, SectionCard } from './section-card.tsx';
 
 // The client's ids in the external CRM and billing apps (SPEC §3), with deep links to
 // each app for the saved ids (brand.crmLinks + id, new tab).
-
-const IdsSchema = UpdateClientSchema.pick({
-  zohoContactId: true,
-  zohoSubscriptionId: true,
-  zohoCRMContactId: true,
-  zohoBooksContactId: true,
-  zohoDeskContactId: true,
-  zohoSubscriptionsCustomerId: true,
-});
-type IdsInput = z.input<typeof IdsSchema>;
-type Ids = z.output<typeof IdsSchema>;
-
-const labels: Record<ZohoIdKey, string> = {
-  zohoContactId: 'Contact ID',
-  zohoSubscriptionId: 'Subscription ID',
-  zohoCRMContactId: 'CRM contact ID',
-  zohoBooksContactId: 'Books contact ID',
-  zohoDeskContactId: 'Desk contact ID',
-  zohoSubscriptionsCustomerId: 'Subscriptions customer ID',
-};
 
 export function CrmIdsCard({ client }: { client: User }) {
   const save = useClientChange(client._id, (values: Ids) => clientCalls.update(client._id, values));

@@ -123,7 +123,10 @@ export function TemplateLibrary({
                       <span className="mt-0.5 inline-block rounded bg-slate-100 px-1.5 py-0.5 text-[11px] font-semibold tracking-wide text-slate-600 uppercase">
                         {t.category}
                       </span>
-                      <span id={`${inputId}-about`} className="mt-1 block text-xs text-slate-600">
+                      <span
+                        id={`${inputId}-about`}
+                        className="mt-1 block text-xs text-slate-600 xl:line-clamp-3"
+                      >
                         {t.description}
                       </span>
                     </span>

@@ -18,7 +18,7 @@ import { useMergedFields } from './use-merged-fields.ts';
 // was typed into it, else the merged default; changing the selection reloads fields and
 // defaults but never touches what was typed.
 
-export function useLegalSuite() {
+export function useLegalSuite({ onGenerated }: { onGenerated?: () => void } = {}) {
   const queryClient = useQueryClient();
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const [typed, setTyped] = useState<Record<string, FieldValue>>({});
@@ -51,6 +51,7 @@ export function useLegalSuite() {
     },
     onSuccess: ({ documents: generated }) => {
       setDocuments(generated);
+      onGenerated?.();
       toast({
         title: 'Documents generated',
         text: `${generated.length} document${generated.length === 1 ? '' : 's'} ready to preview and export.`,
@@ -105,12 +106,11 @@ export function useLegalSuite() {
       const meta = draft.metadata;
       setDocuments(draft.documents);
       setSelectedIds(meta.templateIds ?? [...new Set(draft.documents.map((d) => d.templateId))]);
-      if (meta.values) {
-        const values: Record<string, FieldValue> = {};
-        for (const [name, value] of Object.entries(meta.values))
-          if (value !== null) values[name] = value;
-        setTyped(values);
-      }
+      // The draft's values replace the screen's; a draft saved without them starts clean.
+      const values: Record<string, FieldValue> = {};
+      for (const [name, value] of Object.entries(meta.values ?? {}))
+        if (value !== null) values[name] = value;
+      setTyped(values);
       setEstimator({
         factors: meta.factors ?? {},
         baseMonthly: String(meta.baseMonthly ?? 0),

@@ -1,0 +1,64 @@
+import type { z } from 'zod';
+import type { ProvisionResult, SyncStatus } from '#shared/billing-api.ts';
+import { UpdateClientSchema } from '#shared/clients.ts';
+import type { ZohoIdKey } from '#shared/user.ts';
+import { ApiError, api } from '#web/lib/api.ts';
+import { codeText } from './request-notices.ts';
+
+// The CRM/billing-apps pieces both the client detail card and the /admin/zoho tools page
+// use (SPEC §3 ids, §5, §7 calls, §8 notices), so the two screens say the same thing.
+
+export const crmIdLabels: Record<ZohoIdKey, string> = {
+  zohoContactId: 'Contact ID',
+  zohoSubscriptionId: 'Subscription ID',
+  zohoCRMContactId: 'CRM contact ID',
+  zohoBooksContactId: 'Books contact ID',
+  zohoDeskContactId: 'Desk contact ID',
+  zohoSubscriptionsCustomerId: 'Subscriptions customer ID',
+};
+
+/** The PATCH /api/admin/clients/{id} body that carries only the ids. */
+export const CrmIdsSchema = UpdateClientSchema.pick({
+  zohoContactId: true,
+  zohoSubscriptionId: true,
+  zohoCRMContactId: true,
+  zohoBooksContactId: true,
+  zohoDeskContactId: true,
+  zohoSubscriptionsCustomerId: true,
+});
+export type CrmIdsInput = z.input<typeof CrmIdsSchema>;
+export type CrmIds = z.output<typeof CrmIdsSchema>;
+
+export const crmMessages = {
+  selectClientTitle: 'Select client',
+  selectClient: 'Choose a client first.',
+  errorTitle: 'Error',
+} as const;
+
+/** SPEC §8: each CRM tool has its own fixed failure text. */
+export const crmFailures = {
+  save: 'Failed to save Zoho IDs',
+  createContact: 'Error creating contact',
+  provision: 'Provision failed',
+  sync: 'Sync failed',
+} as const;
+
+/**
+ * A failed CRM tool as a notice (SPEC §8): "Error" with "{code}: body" when the server
+ * answered, else the action's fixed failure text.
+ */
+export function crmFailureNotice(error: unknown, failure: string) {
+  return {
+    title: crmMessages.errorTitle,
+    text: error instanceof ApiError ? codeText(error) : failure,
+  };
+}
+
+const enc = encodeURIComponent;
+
+export const crmCalls = {
+  createContact: (id: string) =>
+    api.post<{ contactId: string }>(`/api/zoho/create-contact/${enc(id)}`, {}),
+  provision: (id: string) => api.post<ProvisionResult>(`/api/zoho/provision/${enc(id)}`, {}),
+  syncStatus: (id: string) => api.post<SyncStatus>(`/api/zoho/sync-status/${enc(id)}`, {}),
+};

@@ -1,0 +1,113 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { displayName } from '#shared/display-name.ts';
+import { Card } from '#web/components/card.tsx';
+import { TextField } from '#web/components/field.tsx';
+import { QueryState } from '#web/components/query-state.tsx';
+import { StatusChip } from '../clients/chips.tsx';
+import { clientsQuery } from '../clients/clients-api.ts';
+import { matchesClient } from './zoho-format.ts';
+
+// The client picker (SPEC §2 CRM/billing-apps tools): a search box over every account
+// (GET /api/admin/clients) and one radio per match, so the keyboard and screen readers
+// get a plain single choice.
+
+const accounts = (n: number) => `${n} account${n === 1 ? '' : 's'}`;
+
+export function ClientPicker({
+  selectedId,
+  onSelect,
+}: {
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+}) {
+  const clients = useQuery(clientsQuery());
+  const [search, setSearch] = useState('');
+  const headingId = useId();
+
+  return (
+    <section aria-labelledby={headingId}>
+      <Card className="p-4 sm:p-5">
+        <h2 id={headingId} className="text-base font-semibold text-slate-900">
+          Client
+        </h2>
+        <TextField
+          label="Search clients"
+          type="search"
+          placeholder="Name, email or company"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          className="mt-3"
+        />
+        <div className="mt-4">
+          <QueryState
+            query={clients}
+            loading="Loading clients…"
+            failed="Clients could not be loaded"
+            isEmpty={(list) => list.length === 0}
+            empty="No accounts yet."
+          >
+            {(list) => {
+              const shown = list.filter((client) => matchesClient(client, search));
+              return (
+                <fieldset>
+                  <legend className="sr-only">Choose a client</legend>
+                  <p className="mb-2 text-xs text-slate-600" aria-live="polite">
+                    {search.trim()
+                      ? `${shown.length} of ${accounts(list.length)}`
+                      : accounts(list.length)}
+                  </p>
+                  {shown.length === 0 ? (
+                    <p className="rounded-lg bg-slate-50 px-3 py-4 text-center text-sm text-slate-600">
+                      No accounts match “{search.trim()}”.
+                    </p>
+                  ) : (
+                    <ul className="-mx-1 max-h-72 space-y-1.5 overflow-y-auto px-1 py-1 lg:max-h-[28rem]">
+                      {shown.map((client) => {
+                        const checked = client._id === selectedId;
+                        return (
+                          <li key={client._id}>
+                            <label
+                              className={`flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-700 ${
+                                checked
+                                  ? 'border-brand-300 bg-brand-50'
+                                  : 'border-slate-200 hover:border-slate-300 hover:bg-slate-50'
+                              }`}
+                            >
+                              <input
+                                type="radio"
+                                name="crm-client"
+                                value={client._id}
+                                checked={checked}
+                                onChange={() => onSelect(client._id)}
+                                className="mt-1 size-4 shrink-0 accent-brand-700"
+                              />
+                              <span className="min-w-0 flex-1">
+                                <span className="block truncate text-sm font-semibold text-slate-900">
+                                  {displayName(client)}
+                                </span>
+                                <span className="block truncate text-xs text-slate-600">
+                                  {client.email}
+                                </span>
+                                <span className="mt-1.5 flex flex-wrap items-center gap-1.5 text-xs text-slate-600">
+                                  <StatusChip status={client.subscription.status} />
+                                  {client.companyName ? (
+                                    <span className="truncate">{client.companyName}</span>
+                                  ) : null}
+                                </span>
+                              </span>
+                            </label>
+                          </li>
+                        );
+                      })}
+                    </ul>
+                  )}
+                </fieldset>
+              );
+            }}
+          </QueryState>
+        </div>
+      </Card>
+    </section>
+  );
+}

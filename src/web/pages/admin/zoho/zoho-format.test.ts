@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { brand } from '#shared/brand.ts';
+import { appLinks, isLocalId, matchesClient } from './zoho-format.ts';
+
+const noIds = {
+  zohoContactId: null,
+  zohoCRMContactId: null,
+  zohoSubscriptionsCustomerId: null,
+  zohoBooksContactId: null,
+  zohoDeskContactId: null,
+};
+
+describe('isLocalId', () => {
+  it('recognises the ids local billing makes', () => {
+    expect(isLocalId('LC-0123456789AB')).toBe(true);
+    expect(isLocalId('LCUS-0123456789AB')).toBe(true);
+    expect(isLocalId('LSUB-0123456789AB')).toBe(true);
+  });
+
+  it('leaves Zoho ids and empties alone', () => {
+    expect(isLocalId('4150868000000224005')).toBe(false);
+    expect(isLocalId('LC-123')).toBe(false);
+    expect(isLocalId('')).toBe(false);
+    expect(isLocalId(null)).toBe(false);
+  });
+});
+
+describe('appLinks', () => {
+  it('lists the four apps in order, linking only those with an id', () => {
+    const links = appLinks({ ...noIds, zohoContactId: 'C 1', zohoDeskContactId: 'D1' });
+    expect(links.map((l) => l.app)).toEqual(['CRM', 'Subscriptions', 'Books', 'Desk']);
+    expect(links[0]?.link?.href).toBe(`${brand.crmLinks.crm}C%201`);
+    expect(links[1]?.link).toBeNull();
+    expect(links[2]?.link).toBeNull();
+    expect(links[3]?.link?.href).toBe(`${brand.crmLinks.desk}D1`);
+  });
+
+  it('prefers the CRM contact id for the CRM link', () => {
+    const [crm] = appLinks({ ...noIds, zohoContactId: 'C1', zohoCRMContactId: 'CRM1' });
+    expect(crm?.link?.id).toBe('CRM1');
+  });
+
+  it('has no links without a client', () => {
+    expect(appLinks(null).every((l) => l.link === null)).toBe(true);
+  });
+});
+
+describe('matchesClient', () => {
+  const client = {
+    name: 'Dana Doe',
+    email: 'dana@example.test',
+    companyName: 'Acme',
+    companyCode: 'AC1',
+  };
+  it('searches name, email and company case-insensitively', () => {
+    expect(matchesClient(client, 'DANA')).toBe(true);
+    expect(matchesClient(client, 'example.test')).toBe(true);
+    expect(matchesClient(client, 'acme')).toBe(true);
+    expect(matchesClient(client, 'ac1')).toBe(true);
+    expect(matchesClient(client, 'zed')).toBe(false);
+    expect(matchesClient(client, '  ')).toBe(true);
+  });
+});

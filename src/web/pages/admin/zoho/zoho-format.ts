@@ -1,0 +1,42 @@
+import type { User } from '#shared/user.ts';
+import { type CrmLink, crmLinks } from '../clients/client-format.ts';
+
+// Pure helpers for the CRM/billing-apps tools page, kept apart so they are unit-tested.
+
+/**
+ * The ids the default "local" billing provider makes up (LC-, LCUS-, LSUB- and 12 hex
+ * digits, see the server's local-provider.ts). They live only in this product's
+ * database, so the page says so instead of pretending a Zoho record exists.
+ */
+export const isLocalId = (id: string | null | undefined): boolean =>
+  typeof id === 'string' && /^L(?:C|CUS|SUB)-[0-9A-F]{12}$/.test(id);
+
+export const crmApps = [
+  'CRM',
+  'Subscriptions',
+  'Books',
+  'Desk',
+] as const satisfies readonly CrmLink['app'][];
+
+export interface AppLink {
+  app: CrmLink['app'];
+  link: CrmLink | null;
+}
+
+/** Every app in a fixed order, with its deep link when the client has an id for it. */
+export function appLinks(client: Parameters<typeof crmLinks>[0] | null): AppLink[] {
+  const links = client ? crmLinks(client) : [];
+  return crmApps.map((app) => ({ app, link: links.find((l) => l.app === app) ?? null }));
+}
+
+/** Case-insensitive search over name, e-mail and company (name and code). */
+export function matchesClient(
+  client: Pick<User, 'name' | 'email' | 'companyName' | 'companyCode'>,
+  search: string,
+): boolean {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return true;
+  return [client.name, client.email, client.companyName, client.companyCode].some((value) =>
+    value?.toLowerCase().includes(needle),
+  );
+}
