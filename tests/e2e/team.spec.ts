@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { teamMessages } from '#shared/team.ts';
 import type { AuthResponse } from '#shared/user.ts';
 import {
@@ -40,6 +41,8 @@ test('a Pro owner invites a teammate, who signs up from the e-mail, sees the own
   request,
   browser,
 }) => {
+  // Two browsers, a sign-up and an e-mail: longer than most tests on a busy machine.
+  test.slow();
   const { admin, client: owner } = await clientOnPlan(request, 'Pro', 'Olive Owner');
   const process = await createProcess(request, admin, {
     name: 'Owner nightly export',
@@ -199,6 +202,7 @@ test('an existing user accepts an invite by signing in and lands in the team’s
   request,
   browser,
 }) => {
+  test.slow();
   const { admin, client: owner } = await clientOnPlan(request, 'Pro', 'Sam Signin-Owner');
   const process = await createProcess(request, admin, {
     name: 'Shared weekly report',
@@ -264,4 +268,42 @@ test.describe('an unknown invite link', () => {
     await expect(page.getByRole('alert')).toContainText(teamMessages.linkInvalid);
     await expect(page.getByRole('button', { name: 'Accept invitation' })).toHaveCount(0);
   });
+});
+
+test('the Team, Catalog and invite screens have no axe violations', async ({
+  browser,
+  request,
+}) => {
+  test.slow();
+  const { client: owner } = await clientOnPlan(request, 'Pro', 'Axel Access');
+  const trial = await createClientAccount(request, 'Tess Trialaxe');
+  const invitee = uniqueEmail('axe');
+  expect((await postAs(request, owner, '/api/team/invite', { email: invitee })).status()).toBe(201);
+  const link = linkIn(await waitForMail(invitee, /\/invite\//), '/invite/');
+  const fresh = await freshPage(browser);
+  const page = fresh.page;
+  const axe = async () => (await new AxeBuilder({ page }).analyze()).violations;
+
+  await page.goto(link);
+  await expect(page.getByRole('link', { name: 'Create an account' })).toBeVisible();
+  expect(await axe()).toEqual([]);
+
+  await openSignedIn(page, trial, '/team');
+  await expect(page.getByText(teamMessages.notEnabled)).toBeVisible();
+  expect(await axe()).toEqual([]);
+
+  await page.evaluate(() => localStorage.clear());
+  await openSignedIn(page, owner, '/team');
+  await expect(page.getByRole('list', { name: 'Pending invites' })).toBeVisible();
+  await page.getByRole('button', { name: 'Send invite' }).click();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  expect(await axe()).toEqual([]);
+
+  await page.goto('/catalog');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  expect(await axe()).toEqual([]);
+  await fresh.close();
 });

@@ -13,6 +13,8 @@ const title = 'Team';
 const description =
   'Invite teammates, track pending invites and manage who can use your workflows.';
 
+const memberDescription = 'The people who share this account’s workflows.';
+
 export const meta = () => pageMeta(title, description);
 
 function TeamScreen() {
@@ -32,9 +34,12 @@ function TeamScreen() {
 }
 
 export default function TeamPage() {
+  const { account } = useAccount();
+  // Members cannot invite or remove anyone, so the page is only a list for them.
+  const shown = account && !account.canManage ? memberDescription : description;
   return (
     <>
-      <PageHeader title={title} description={description} />
+      <PageHeader title={title} description={shown} />
       <TeamScreen />
     </>
   );

@@ -35,11 +35,11 @@ function SignedOutActions({ token }: { token: string }) {
       <p className="text-sm text-slate-700">
         Sign in with the invited address to accept, or create an account with it.
       </p>
-      <div className="flex flex-col gap-3 sm:flex-row">
+      <div className="flex flex-col gap-3">
         <ButtonLink
           to={`${paths.login}?next=${encodeURIComponent(here)}`}
           size="lg"
-          className="flex-1"
+          className="w-full"
         >
           Sign in to accept
         </ButtonLink>
@@ -47,7 +47,7 @@ function SignedOutActions({ token }: { token: string }) {
           to={`${paths.register}?invite=${encodeURIComponent(token)}`}
           variant="secondary"
           size="lg"
-          className="flex-1"
+          className="w-full"
         >
           Create an account
         </ButtonLink>

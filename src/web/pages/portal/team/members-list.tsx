@@ -4,7 +4,6 @@ import { displayName } from '#shared/display-name.ts';
 import { paths } from '#shared/paths.ts';
 import type { TeamMember } from '#shared/team.ts';
 import { Button } from '#web/components/button.tsx';
-import { Card } from '#web/components/card.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { refreshAccount } from '#web/lib/account.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -95,37 +94,38 @@ export function MembersList({
       </h2>
       <QueryState query={members} loading="Loading members…" failed="Members could not be loaded">
         {(list) => (
-          <Card className="p-0">
-            <ul className="divide-y divide-slate-200" aria-label="Team members">
-              {list.map((member) => (
-                <li
-                  key={member._id}
-                  className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6"
-                >
-                  <div className="min-w-0">
-                    <p className="flex flex-wrap items-center gap-2">
-                      <span className="font-medium text-slate-900">
-                        {displayName(member.memberUserId)}
-                      </span>
-                      {member.memberUserId._id === currentUserId ? (
-                        <span className="text-sm text-slate-600">(you)</span>
-                      ) : null}
-                      <RoleBadge role={member.role} />
-                    </p>
-                    <p className="mt-1 text-sm break-all text-slate-600">
-                      {member.memberUserId.email}
-                    </p>
-                    {member.joinedAt ? (
-                      <p className="mt-1 text-xs text-slate-600">
-                        Joined <time dateTime={member.joinedAt}>{formatDate(member.joinedAt)}</time>
-                      </p>
+          <ul
+            className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm"
+            aria-label="Team members"
+          >
+            {list.map((member) => (
+              <li
+                key={member._id}
+                className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6"
+              >
+                <div className="min-w-0">
+                  <p className="flex flex-wrap items-center gap-2">
+                    <span className="font-medium text-slate-900">
+                      {displayName(member.memberUserId)}
+                    </span>
+                    {member.memberUserId._id === currentUserId ? (
+                      <span className="text-sm text-slate-600">(you)</span>
                     ) : null}
-                  </div>
-                  <div className="self-start sm:self-auto">{action(member)}</div>
-                </li>
-              ))}
-            </ul>
-          </Card>
+                    <RoleBadge role={member.role} />
+                  </p>
+                  <p className="mt-1 text-sm break-all text-slate-600">
+                    {member.memberUserId.email}
+                  </p>
+                  {member.joinedAt ? (
+                    <p className="mt-1 text-xs text-slate-600">
+                      Joined <time dateTime={member.joinedAt}>{formatDate(member.joinedAt)}</time>
+                    </p>
+                  ) : null}
+                </div>
+                <div className="self-start sm:self-auto">{action(member)}</div>
+              </li>
+            ))}
+          </ul>
         )}
       </QueryState>
       {modal}

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TeamInvite } from '#shared/team.ts';
 import { Button } from '#web/components/button.tsx';
-import { Card } from '#web/components/card.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { useConfirmAction } from './confirm-action.tsx';
@@ -50,40 +49,41 @@ export function PendingInvites() {
         empty="No pending invites."
       >
         {(list) => (
-          <Card className="p-0">
-            <ul className="divide-y divide-slate-200" aria-label="Pending invites">
-              {list.map((invite) => (
-                <li
-                  key={invite._id}
-                  className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6"
+          <ul
+            className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm"
+            aria-label="Pending invites"
+          >
+            {list.map((invite) => (
+              <li
+                key={invite._id}
+                className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6"
+              >
+                <div className="min-w-0">
+                  <p className="flex flex-wrap items-center gap-2">
+                    <span className="font-medium break-all text-slate-900">
+                      {invite.inviteeEmail}
+                    </span>
+                    <RoleBadge role={invite.role} />
+                  </p>
+                  <p className="mt-1 text-sm text-slate-600">
+                    Expires{' '}
+                    <time dateTime={invite.expiresAt} title={formatDateTime(invite.expiresAt)}>
+                      {formatDate(invite.expiresAt)}
+                    </time>
+                  </p>
+                </div>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  className="self-start sm:self-auto"
+                  onClick={() => revoke(invite)}
+                  aria-label={`Revoke the invite for ${invite.inviteeEmail}`}
                 >
-                  <div className="min-w-0">
-                    <p className="flex flex-wrap items-center gap-2">
-                      <span className="font-medium break-all text-slate-900">
-                        {invite.inviteeEmail}
-                      </span>
-                      <RoleBadge role={invite.role} />
-                    </p>
-                    <p className="mt-1 text-sm text-slate-600">
-                      Expires{' '}
-                      <time dateTime={invite.expiresAt} title={formatDateTime(invite.expiresAt)}>
-                        {formatDate(invite.expiresAt)}
-                      </time>
-                    </p>
-                  </div>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    className="self-start sm:self-auto"
-                    onClick={() => revoke(invite)}
-                    aria-label={`Revoke the invite for ${invite.inviteeEmail}`}
-                  >
-                    Revoke
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          </Card>
+                  Revoke
+                </Button>
+              </li>
+            ))}
+          </ul>
         )}
       </QueryState>
       {modal}
