@@ -1,15 +1,73 @@
-import { PageHeader } from '#web/components/page-header.tsx';
+import { formatCents } from '#shared/billing.ts';
+import type { PaySession } from '#shared/billing-api.ts';
+import { formatBillingDate } from '#shared/billing-format.ts';
+import { paths } from '#shared/paths.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { Badge } from '#web/components/badge.tsx';
+import { Button, ButtonLink } from '#web/components/button.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
+import { payCalls } from './parts/pay-api.ts';
+import { BilledTo, DetailList, DetailRow } from './parts/pay-details.tsx';
+import { LockIcon } from './parts/pay-frame.tsx';
+import { PayPage } from './parts/pay-page.tsx';
+import { actionErrorText, usePayAction } from './parts/use-pay-action.ts';
 
-const title = 'Pay invoice';
-const description = 'Pay an open invoice.';
+// The local billing provider's invoice payment (/pay/invoice/:token), the Pay Now link
+// of an unpaid invoice: the invoice, and Pay.
 
-export const meta = () => pageMeta(title, description);
+export const meta = () => pageMeta('Pay invoice', 'Pay an open invoice.');
+
+function PayInvoice({ session, token }: { session: PaySession; token: string }) {
+  const pay = usePayAction(() => payCalls.pay(token));
+  const invoice = session.invoice;
+  if (!invoice) return <Alert>This invoice could not be found. Open it again from Billing.</Alert>;
+  const amount = formatCents(invoice.amount);
+
+  return (
+    <>
+      <DetailList>
+        <DetailRow label="Invoice">{invoice.number}</DetailRow>
+        <DetailRow label="Issued">{formatBillingDate(invoice.date)}</DetailRow>
+        <DetailRow label="Status">
+          <Badge tone="amber">Unpaid</Badge>
+        </DetailRow>
+        <DetailRow label="Description">{invoice.description}</DetailRow>
+        <BilledTo client={session.client} />
+        <DetailRow label="Amount due" strong>
+          {amount}
+        </DetailRow>
+      </DetailList>
+
+      {pay.isError ? (
+        <div className="mt-6">
+          <Alert title="Payment not completed">{actionErrorText(pay.error)}</Alert>
+        </div>
+      ) : null}
+
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row-reverse">
+        <Button size="lg" className="sm:flex-1" onClick={() => pay.mutate()} disabled={pay.busy}>
+          <LockIcon />
+          {pay.busy ? 'Processing payment…' : `Pay ${amount}`}
+        </Button>
+        <ButtonLink to={paths.billing} variant="secondary" size="lg">
+          Not now
+        </ButtonLink>
+      </div>
+    </>
+  );
+}
 
 export default function PayInvoicePage() {
   return (
-    <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
-      <PageHeader title={title} description={description} />
-    </div>
+    <PayPage
+      kind="invoice"
+      label="Invoice payment"
+      title="Pay your invoice"
+      description={(session) =>
+        session.invoice ? `Invoice ${session.invoice.number} is open. Pay it securely below.` : null
+      }
+    >
+      {(session, token) => <PayInvoice session={session} token={token} />}
+    </PayPage>
   );
 }

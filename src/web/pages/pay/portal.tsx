@@ -1,15 +1,89 @@
-import { PageHeader } from '#web/components/page-header.tsx';
+import { useState } from 'react';
+import { isSubscriptionRunning } from '#shared/billing.ts';
+import type { PaySession } from '#shared/billing-api.ts';
+import {
+  billingStatusLabel,
+  billingStatusTones,
+  formatBillingDate,
+  priceText,
+} from '#shared/billing-format.ts';
+import type { SubscriptionStatus } from '#shared/user.ts';
+import { Badge } from '#web/components/badge.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
+import { BilledTo, DetailList, DetailRow } from './parts/pay-details.tsx';
+import { PayPage } from './parts/pay-page.tsx';
+import { PortalCancel } from './parts/portal-cancel.tsx';
+import { PortalChange } from './parts/portal-change.tsx';
 
-const title = 'Billing portal';
-const description = 'Change or cancel your plan.';
+// The local billing provider's portal (/pay/portal/:token): the current plan, switching
+// to another package, and cancelling (after a confirmation).
 
-export const meta = () => pageMeta(title, description);
+export const meta = () => pageMeta('Billing portal', 'Change or cancel your plan.');
+
+function Portal({ session, token }: { session: PaySession; token: string }) {
+  // One action per link: once one starts, the other waits.
+  const [busy, setBusy] = useState(false);
+  const { subscription } = session;
+  const status = subscription.status as SubscriptionStatus;
+  const running = isSubscriptionRunning(status);
+  const canCancel = running || status === 'past_due';
+  const periodEnd = formatBillingDate(subscription.currentPeriodEnd);
+
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby="current-heading">
+        <h2 id="current-heading" className="text-base font-semibold text-slate-900">
+          Current plan
+        </h2>
+        <div className="mt-3">
+          <DetailList>
+            <DetailRow label="Plan">
+              {session.package ? session.package.name : `${subscription.plan} plan`}
+            </DetailRow>
+            {session.package ? (
+              <DetailRow label="Price">{priceText(session.package)}</DetailRow>
+            ) : null}
+            <DetailRow label="Status">
+              <Badge tone={billingStatusTones[subscription.billingStatus]}>
+                {billingStatusLabel(subscription.billingStatus)}
+              </Badge>
+            </DetailRow>
+            {periodEnd ? (
+              <DetailRow label={running ? 'Renews on' : 'Period ends'}>{periodEnd}</DetailRow>
+            ) : null}
+            <BilledTo client={session.client} />
+          </DetailList>
+        </div>
+      </section>
+
+      <PortalChange
+        session={session}
+        token={token}
+        running={running}
+        disabled={busy}
+        onBusy={setBusy}
+      />
+
+      {canCancel ? (
+        <div className="border-t border-slate-200 pt-8">
+          <PortalCancel session={session} token={token} disabled={busy} onBusy={setBusy} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
 
 export default function PayPortalPage() {
   return (
-    <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
-      <PageHeader title={title} description={description} />
-    </div>
+    <PayPage
+      kind="portal"
+      label="Billing portal"
+      title="Manage your subscription"
+      description={(session) =>
+        `Change or cancel the plan of ${session.client.companyName ?? session.client.name}.`
+      }
+    >
+      {(session, token) => <Portal session={session} token={token} />}
+    </PayPage>
   );
 }

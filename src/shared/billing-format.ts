@@ -1,0 +1,46 @@
+import { formatCents } from './billing.ts';
+import type { Invoice, Package } from './billing-api.ts';
+import type { billingStatuses } from './user.ts';
+
+// How billing reads to people, shared by the Billing screen and the token pages (SPEC §4,
+// §9). Pure, so it is unit-tested.
+
+/** "past_due" → "Past due": capitalised, underscores as spaces (SPEC §4). */
+export function billingStatusLabel(status: string): string {
+  const words = status.replaceAll('_', ' ').trim();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : 'Unknown';
+}
+
+type Tone = 'green' | 'blue' | 'amber' | 'red' | 'slate';
+
+/** Badge colours: active green, trial blue, pending amber, past due red, cancelled grey. */
+export const billingStatusTones: Record<(typeof billingStatuses)[number], Tone> = {
+  active: 'green',
+  trial: 'blue',
+  pending: 'amber',
+  past_due: 'red',
+  cancelled: 'slate',
+};
+
+export const invoiceStatusTones: Record<Invoice['status'], Tone> = {
+  paid: 'green',
+  unpaid: 'amber',
+  void: 'slate',
+};
+
+/** "$29.00 / month" */
+export const priceText = (pkg: Pick<Package, 'price' | 'interval'>) =>
+  `${formatCents(pkg.price)} / ${pkg.interval}`;
+
+/** "Billed monthly" or "Billed yearly". */
+export const billedText = (interval: Package['interval']) =>
+  interval === 'year' ? 'Billed yearly' : 'Billed monthly';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** An ISO date-time from the server as "Mar 5, 2025" in the reader's time zone. */
+export function formatBillingDate(iso: string | null | undefined): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : dateFormat.format(date);
+}

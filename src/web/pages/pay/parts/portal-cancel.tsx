@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import type { PaySession } from '#shared/billing-api.ts';
+import { formatBillingDate } from '#shared/billing-format.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { Button } from '#web/components/button.tsx';
+import { ConfirmModal } from '#web/components/confirm-modal.tsx';
+import { payCalls } from './pay-api.ts';
+import { actionErrorText, usePayAction } from './use-pay-action.ts';
+
+// Cancel the subscription, after a confirmation: it stops scheduled and manual runs
+// until a plan is chosen again.
+
+export function PortalCancel({
+  session,
+  token,
+  disabled,
+  onBusy,
+}: {
+  session: PaySession;
+  token: string;
+  disabled: boolean;
+  onBusy: (busy: boolean) => void;
+}) {
+  const [asking, setAsking] = useState(false);
+  const cancel = usePayAction(() => payCalls.cancel(token));
+  const periodEnd = formatBillingDate(session.subscription.currentPeriodEnd);
+
+  return (
+    <section aria-labelledby="cancel-heading">
+      <h2 id="cancel-heading" className="text-base font-semibold text-slate-900">
+        Cancel subscription
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Workflows stop running on a schedule or by hand until you choose a plan again.
+      </p>
+      {cancel.isError ? (
+        <div className="mt-4">
+          <Alert title="Subscription not cancelled">{actionErrorText(cancel.error)}</Alert>
+        </div>
+      ) : null}
+      <Button
+        variant="secondary"
+        className="mt-4"
+        onClick={() => setAsking(true)}
+        disabled={disabled || cancel.busy}
+      >
+        Cancel subscription
+      </Button>
+      <ConfirmModal
+        open={asking}
+        title="Cancel your subscription?"
+        confirmLabel={cancel.busy ? 'Cancelling…' : 'Yes, cancel subscription'}
+        busy={cancel.busy}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => {
+          onBusy(true);
+          cancel.mutate(undefined, {
+            onError: () => {
+              onBusy(false);
+              setAsking(false);
+            },
+          });
+        }}
+      >
+        Your {session.subscription.plan} plan ends now
+        {periodEnd ? ` instead of renewing on ${periodEnd}` : ''}. Scheduled and manual runs stop
+        until you choose a plan again.
+      </ConfirmModal>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { CheckoutUrlSchema, Invoice, Package, UrlSchema } from '#shared/billing-api.ts';
+import type { billingStatuses, User } from '#shared/user.ts';
+import { ApiError, api } from '#web/lib/api.ts';
+
+// The client billing calls (SPEC §7, under /api/zoho whichever provider runs) and their
+// cache keys. Only the account owner may make them; the server answers 403 otherwise.
+
+export type BillingStatus = (typeof billingStatuses)[number];
+
+const base = '/api/zoho';
+
+export const billingKeys = {
+  all: ['billing'] as const,
+  status: ['billing', 'status'] as const,
+  packages: ['billing', 'packages'] as const,
+  invoices: ['billing', 'invoices'] as const,
+  subscription: ['billing', 'subscription'] as const,
+};
+
+// Another tab (the portal opens in one) may change the plan, so billing refreshes when
+// the reader comes back to this tab.
+const fresh = { refetchOnWindowFocus: true, staleTime: 0 } as const;
+
+export const billingStatusQuery = () =>
+  queryOptions({
+    queryKey: billingKeys.status,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ status: BillingStatus }>(`${base}/billing-status`, { signal })).status,
+    ...fresh,
+  });
+
+export const packagesQuery = () =>
+  queryOptions({
+    queryKey: billingKeys.packages,
+    queryFn: ({ signal }) => api.get<Package[]>(`${base}/packages`, { signal }),
+  });
+
+export const invoicesQuery = () =>
+  queryOptions({
+    queryKey: billingKeys.invoices,
+    queryFn: ({ signal }) => api.get<Invoice[]>(`${base}/invoices`, { signal }),
+    ...fresh,
+  });
+
+/** Plan and period end of the signed-in owner, read fresh rather than from storage. */
+export const subscriptionQuery = () =>
+  queryOptions({
+    queryKey: billingKeys.subscription,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ user: User }>('/api/auth/verify', { signal })).user.subscription,
+    ...fresh,
+  });
+
+export const billingCalls = {
+  portalUrl: () => api.post<z.infer<typeof UrlSchema>>(`${base}/portal-url`, {}),
+  selectPackage: (packageId: string) =>
+    api.post<z.infer<typeof CheckoutUrlSchema>>(`${base}/select-package`, { packageId }),
+};
+
+/** The server's own message in a failed answer, or null when it sent none (SPEC §8). */
+export function serverMessage(error: ApiError): string | null {
+  try {
+    const data: unknown = JSON.parse(error.body);
+    if (data && typeof data === 'object' && 'message' in data) {
+      const { message } = data as { message: unknown };
+      if (typeof message === 'string' && message.trim()) return message;
+    }
+  } catch {
+    // not JSON: no message of the server's to show
+  }
+  return null;
+}
+
+/**
+ * A failed call as the notice text of SPEC §8: the server's message, `fallback` when it
+ * answered without one, `network` when it did not answer at all.
+ */
+export function failureText(error: unknown, fallback: string, network: string): string {
+  if (error instanceof ApiError) return serverMessage(error) ?? fallback;
+  return network;
+}

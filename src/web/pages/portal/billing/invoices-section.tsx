@@ -1,0 +1,142 @@
+import { useQuery } from '@tanstack/react-query';
+import { formatCents } from '#shared/billing.ts';
+import type { Invoice } from '#shared/billing-api.ts';
+import { formatBillingDate } from '#shared/billing-format.ts';
+import { buttonClass } from '#web/components/button.tsx';
+import { QueryState } from '#web/components/query-state.tsx';
+import { invoicesQuery } from './billing-api.ts';
+import { InvoiceStatusBadge } from './status-badge.tsx';
+
+// Recent invoices (SPEC §2): date, status, amount, a PDF link and Pay Now for unpaid
+// ones. A table from md up, stacked cards on phones. The PDF link is signed, so it opens
+// in a new tab without the bearer header.
+
+const linkClass = 'font-semibold text-brand-700 hover:text-brand-800 hover:underline';
+
+function InvoiceActions({ invoice }: { invoice: Invoice }) {
+  return (
+    <span className="flex flex-wrap items-center gap-x-4 gap-y-2 md:justify-end">
+      {invoice.pdfUrl ? (
+        <a
+          href={invoice.pdfUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={linkClass}
+          aria-label={`PDF of invoice ${invoice.number} (opens in a new tab)`}
+        >
+          PDF
+        </a>
+      ) : null}
+      {invoice.status === 'unpaid' && invoice.paymentUrl ? (
+        <a
+          href={invoice.paymentUrl}
+          className={buttonClass('primary', 'sm')}
+          aria-label={`Pay Now: invoice ${invoice.number}`}
+        >
+          Pay Now
+        </a>
+      ) : null}
+    </span>
+  );
+}
+
+function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
+  return (
+    <div className="hidden overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm md:block">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Recent invoices</caption>
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+          <tr>
+            <th scope="col" className="px-4 py-3">
+              Invoice
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Date
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Status
+            </th>
+            <th scope="col" className="px-4 py-3 text-right">
+              Amount
+            </th>
+            <th scope="col" className="px-4 py-3">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {invoices.map((invoice) => (
+            <tr key={invoice.id} className="align-middle">
+              <td className="px-4 py-3">
+                <p className="font-medium text-slate-900">{invoice.number}</p>
+                <p className="text-slate-600">{invoice.description}</p>
+              </td>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+                {formatBillingDate(invoice.date)}
+              </td>
+              <td className="px-4 py-3">
+                <InvoiceStatusBadge status={invoice.status} />
+              </td>
+              <td className="px-4 py-3 text-right font-medium whitespace-nowrap text-slate-900 tabular-nums">
+                {formatCents(invoice.amount)}
+              </td>
+              <td className="px-4 py-3">
+                <InvoiceActions invoice={invoice} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function InvoiceCards({ invoices }: { invoices: Invoice[] }) {
+  return (
+    <ul className="space-y-3 md:hidden">
+      {invoices.map((invoice) => (
+        <li key={invoice.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <p className="font-medium text-slate-900">{invoice.number}</p>
+              <p className="text-sm text-slate-600">{formatBillingDate(invoice.date)}</p>
+            </div>
+            <p className="shrink-0 font-semibold text-slate-900 tabular-nums">
+              {formatCents(invoice.amount)}
+            </p>
+          </div>
+          <p className="mt-2 text-sm break-words text-slate-600">{invoice.description}</p>
+          <div className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm">
+            <InvoiceStatusBadge status={invoice.status} />
+            <InvoiceActions invoice={invoice} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function InvoicesSection() {
+  const invoices = useQuery(invoicesQuery());
+  return (
+    <section aria-labelledby="invoices-heading">
+      <h2 id="invoices-heading" className="mb-4 text-lg font-semibold text-slate-900">
+        Recent invoices
+      </h2>
+      <QueryState
+        query={invoices}
+        loading="Loading invoices…"
+        failed="Invoices could not be loaded"
+        isEmpty={(list) => list.length === 0}
+        empty="No invoices yet. Your first one appears here once you choose a plan."
+      >
+        {(list) => (
+          <>
+            <InvoiceTable invoices={list} />
+            <InvoiceCards invoices={list} />
+          </>
+        )}
+      </QueryState>
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatBillingDate } from '#shared/billing-format.ts';
+import { Button } from '#web/components/button.tsx';
+import { Card } from '#web/components/card.tsx';
+import { ExternalIcon } from '#web/components/icons.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
+import { openInNewTab } from '#web/lib/open-in-new-tab.ts';
+import { toast } from '#web/lib/toast.ts';
+import {
+  type BillingStatus,
+  billingCalls,
+  billingStatusQuery,
+  failureText,
+  subscriptionQuery,
+} from './billing-api.ts';
+import { BillingStatusBadge } from './status-badge.tsx';
+
+// The subscription at a glance: status badge (SPEC §4), plan, period end, and the
+// button that opens the billing portal in a new tab (SPEC §8 portal notices).
+
+const statusHints: Record<BillingStatus, string> = {
+  active: 'Your subscription is active. Use the billing portal to change or cancel your plan.',
+  trial: 'You are on a trial. Choose a plan below to keep your workflows running.',
+  pending: 'You have no paid plan yet. Choose a plan below to start your subscription.',
+  past_due: 'Your latest invoice is unpaid. Pay it below to keep running workflows.',
+  cancelled: 'Your subscription is cancelled. Choose a plan below to start again.',
+};
+
+function periodLabel(status: BillingStatus | undefined, end: string | null | undefined) {
+  if (!end) return 'Billing period';
+  if (status === 'active') return 'Renews on';
+  if (status === 'trial') return 'Trial ends on';
+  return new Date(end).getTime() < Date.now() ? 'Period ended' : 'Current period ends';
+}
+
+export function SubscriptionCard() {
+  const status = useQuery(billingStatusQuery());
+  const subscription = useQuery(subscriptionQuery());
+  const [opening, setOpening] = useState(false);
+  const periodEnd = formatBillingDate(subscription.data?.currentPeriodEnd);
+
+  const openPortal = async () => {
+    setOpening(true);
+    try {
+      // The tab opens during the click so pop-up blockers allow it, then gets the address.
+      await openInNewTab(async () => (await billingCalls.portalUrl()).url);
+      toast({
+        title: 'Opening Portal',
+        text: 'The billing portal opens in a new tab.',
+        tone: 'success',
+      });
+    } catch (error) {
+      const text = failureText(error, 'Failed to get portal URL', 'Failed to open billing portal');
+      toast({ title: 'Error', text, tone: 'error' });
+    } finally {
+      setOpening(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="subscription-heading">
+      <Card>
+        <div className="flex flex-col gap-5 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0">
+            <h2 id="subscription-heading" className="text-lg font-semibold text-slate-900">
+              Subscription
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">
+              {status.data ? statusHints[status.data] : 'Your plan, status and renewal date.'}
+            </p>
+          </div>
+          <Button
+            variant="secondary"
+            onClick={openPortal}
+            disabled={opening}
+            className="shrink-0 self-start"
+          >
+            {opening ? 'Opening…' : 'Open billing portal'}
+            <ExternalIcon className="size-4" />
+            <span className="sr-only">(opens in a new tab)</span>
+          </Button>
+        </div>
+        <dl className="mt-6 grid grid-cols-2 gap-4 border-t border-slate-200 pt-5 text-sm sm:grid-cols-3">
+          <div>
+            <dt className="text-slate-600">Status</dt>
+            <dd className="mt-1">
+              {status.data ? (
+                <BillingStatusBadge status={status.data} />
+              ) : status.isPending ? (
+                <Spinner className="size-4" />
+              ) : (
+                <span className="text-slate-500">Unavailable</span>
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Plan</dt>
+            <dd className="mt-1 font-medium text-slate-900">
+              {subscription.data?.plan ?? (subscription.isPending ? '…' : 'Unavailable')}
+            </dd>
+          </div>
+          <div className="col-span-2 sm:col-span-1">
+            <dt className="text-slate-600">
+              {periodLabel(status.data, subscription.data?.currentPeriodEnd)}
+            </dt>
+            <dd className="mt-1 font-medium text-slate-900">
+              {periodEnd ?? (subscription.isPending ? '…' : 'No billing period yet')}
+            </dd>
+          </div>
+        </dl>
+      </Card>
+    </section>
+  );
+}
