@@ -1,5 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
 import { downloadFrom, expectNotice, fieldsForm, toggleTemplate } from './admin-tools-helpers.ts';
-import { expect, loginAdmin, openSignedIn, test } from './fixtures.ts';
+import { expect, loginAdmin, openSignedIn, test, watchConsole } from './fixtures.ts';
 
 // The legal suite (SPEC §2 Admin, §4 Legal suite, §5, §8, §9 estimator).
 
@@ -226,4 +227,34 @@ test.describe('failures', () => {
       'Failed to generate documents. Please try again.',
     );
   });
+});
+
+test('the legal suite and its dialogs have no axe violations', async ({ browser, request }) => {
+  test.slow();
+  const admin = await loginAdmin(request);
+  // @axe-core/playwright needs a page from browser.newContext() (DESIGN §2).
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const unexpected = watchConsole(page);
+  const axe = async () => (await new AxeBuilder({ page }).analyze()).violations;
+
+  await openSignedIn(page, admin, '/admin/legal');
+  await toggleTemplate(page, NDA);
+  await page.getByRole('button', { name: 'Generate documents' }).click();
+  await expect(page.getByRole('region', { name: `Preview of ${NDA}` })).toBeVisible();
+  expect(await axe()).toEqual([]);
+
+  await page.getByRole('button', { name: 'Pricing guide' }).click();
+  await expect(page.getByRole('dialog', { name: 'Pricing guide' })).toBeVisible();
+  expect(await axe()).toEqual([]);
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Quick Defaults' }).click();
+  await expect(
+    page.getByRole('dialog', { name: 'Quick Defaults' }).getByLabel('Venue city'),
+  ).toBeVisible();
+  expect(await axe()).toEqual([]);
+
+  expect(unexpected()).toEqual([]);
+  await context.close();
 });

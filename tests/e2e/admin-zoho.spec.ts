@@ -1,6 +1,14 @@
+import AxeBuilder from '@axe-core/playwright';
 import { brand } from '#shared/brand.ts';
 import { expectNotice, pickClient } from './admin-tools-helpers.ts';
-import { createClientAccount, expect, loginAdmin, openSignedIn, test } from './fixtures.ts';
+import {
+  createClientAccount,
+  expect,
+  loginAdmin,
+  openSignedIn,
+  test,
+  watchConsole,
+} from './fixtures.ts';
 
 // The CRM/billing-apps tools page (SPEC §2 Admin, §5, §7, §8) with the default local
 // billing provider.
@@ -114,7 +122,7 @@ test('with local billing the actions make local ids and report the status', asyn
   await expectNotice(
     page,
     'Status synced',
-    'Billing status: Pending. Subscription No subscription, plan Trial.',
+    'Billing status: Pending (subscription: No subscription, plan Trial).',
   );
   await expect(results.getByRole('listitem')).toHaveCount(4);
 });
@@ -163,4 +171,21 @@ test.describe('failures', () => {
     await ids.getByRole('button', { name: 'Save IDs' }).click();
     await expectNotice(page, 'Error', 'Failed to save Zoho IDs');
   });
+});
+
+test('the tools page has no axe violations', async ({ browser, request }) => {
+  test.slow();
+  const [admin, client] = await Promise.all([
+    loginAdmin(request),
+    createClientAccount(request, 'Axe Zoho'),
+  ]);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const unexpected = watchConsole(page);
+  await openSignedIn(page, admin, `/admin/zoho?client=${client.user._id}`);
+  await page.getByRole('button', { name: 'Create contact' }).click();
+  await expect(page.getByRole('list', { name: 'Action results' })).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect(unexpected()).toEqual([]);
+  await context.close();
 });

@@ -3,7 +3,6 @@ import { useId } from 'react';
 import type { ExportFormat, GeneratedDocument } from '#shared/legal.ts';
 import { parseDocument } from '#shared/legal-document.ts';
 import { Button } from '#web/components/button.tsx';
-import { Card } from '#web/components/card.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { notifyFailure } from '../request-notices.ts';
 import { downloadExport } from './legal-api.ts';
@@ -77,7 +76,7 @@ export function DocumentPreview({ document }: { document: GeneratedDocument }) {
 
   return (
     <article aria-labelledby={headingId}>
-      <Card className="p-0">
+      <div className="rounded-xl border border-slate-200 bg-white shadow-sm">
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 sm:px-5">
           <h3 id={headingId} className="min-w-0 text-sm font-semibold text-slate-900">
             {document.name}
@@ -106,7 +105,7 @@ export function DocumentPreview({ document }: { document: GeneratedDocument }) {
         >
           <DocumentBody content={document.content} />
         </section>
-      </Card>
+      </div>
     </article>
   );
 }

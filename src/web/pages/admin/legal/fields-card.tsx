@@ -51,7 +51,8 @@ export function FieldsCard({ suite }: { suite: LegalSuite }) {
             <Spinner label="Loading fields…" />
           ) : (
             <div className="@container">
-              <div className="grid gap-4 @lg:grid-cols-2">
+              {/* Keeps a focused field clear of the sticky Generate bar below. */}
+              <div className="grid gap-4 @lg:grid-cols-2 [&_input]:scroll-mb-24 [&_select]:scroll-mb-24 [&_textarea]:scroll-mb-24">
                 {merged.fields.map((field) => (
                   <MergeFieldInput
                     key={field.name}

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '#shared/paths.ts';
 import { hybridExample } from '#shared/pricing.ts';
 import { Button } from '#web/components/button.tsx';
 import { ModalDialog } from '#web/components/modal-dialog.tsx';
@@ -42,6 +44,15 @@ export function PricingGuideModal({ open, onClose }: { open: boolean; onClose: (
             <SlaTable />
           </Part>
           <SpecialRequestNote />
+          {/* Also gives the scrolling body something to focus, so keyboards can scroll it. */}
+          <p className="text-sm">
+            <Link
+              to={paths.adminPricing}
+              className="font-semibold text-brand-700 hover:text-brand-800 hover:underline"
+            >
+              Full pricing reference with worked examples
+            </Link>
+          </p>
         </div>
         <div className="space-y-6">
           <Part title="Complexity points">

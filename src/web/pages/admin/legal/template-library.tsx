@@ -43,7 +43,7 @@ export function TemplateLibrary({
         <h2 id={headingId} className="text-base font-semibold text-slate-900">
           Template library
         </h2>
-        <p className="text-sm text-slate-600" aria-live="polite">
+        <p className="shrink-0 text-xs whitespace-nowrap text-slate-600" aria-live="polite">
           {selectedIds.length} selected
         </p>
       </div>

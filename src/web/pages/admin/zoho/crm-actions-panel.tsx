@@ -64,12 +64,15 @@ const actions: Action[] = [
       const { status, subscription } = await crmCalls.syncStatus(id);
       return {
         title: 'Status synced',
-        text: `Billing status: ${statusLabel(status)}. Subscription ${statusLabel(subscription.status)}, plan ${subscription.plan}.`,
+        text: `Billing status: ${statusLabel(status)} (subscription: ${statusLabel(subscription.status)}, plan ${subscription.plan}${periodEnd(subscription.currentPeriodEnd)}).`,
         local: false,
       };
     },
   },
 ];
+
+const periodEnd = (iso: string | null) =>
+  iso ? `, period ends ${new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' })}` : '';
 
 interface LogEntry extends Outcome {
   id: number;
@@ -132,7 +135,13 @@ export function CrmActionsPanel({ client }: { client: User | null }) {
       {log.length > 0 ? (
         <div className="mt-5 border-t border-slate-200 pt-4">
           <h3 className="text-sm font-semibold text-slate-900">Results</h3>
-          <ol aria-label="Action results" className="mt-2 space-y-2">
+          {log.some((entry) => entry.local) ? (
+            <p className="mt-1 text-xs text-slate-600">
+              Billing runs on the built-in local provider: ids marked Local billing were made and
+              stored by this product only, and no Zoho record exists for them.
+            </p>
+          ) : null}
+          <ol aria-label="Action results" className="mt-3 space-y-2">
             {log.map((entry) => (
               <li
                 key={entry.id}
@@ -144,22 +153,13 @@ export function CrmActionsPanel({ client }: { client: User | null }) {
                   <span className="font-semibold text-slate-900">{entry.action}</span>
                   <Badge tone={entry.ok ? 'green' : 'red'}>{entry.ok ? 'Done' : 'Failed'}</Badge>
                   {entry.local ? <Badge tone="slate">Local billing</Badge> : null}
-                  <time
-                    dateTime={entry.at.toISOString()}
-                    className="ml-auto text-xs text-slate-600 tabular-nums"
-                  >
-                    {entry.at.toLocaleTimeString()}
-                  </time>
                 </p>
                 <p className="mt-1 break-words text-slate-700">
                   {entry.ok ? entry.text : `${entry.title}: ${entry.text}`}
                 </p>
-                {entry.local ? (
-                  <p className="mt-1 text-xs text-slate-600">
-                    Billing runs on the built-in local provider, so this id was made and stored by
-                    this product only. No Zoho record exists for it.
-                  </p>
-                ) : null}
+                <p className="mt-1 text-xs text-slate-600 tabular-nums">
+                  <time dateTime={entry.at.toISOString()}>{entry.at.toLocaleTimeString()}</time>
+                </p>
               </li>
             ))}
           </ol>

@@ -22,10 +22,7 @@ export function QuickLinks({ client }: { client: User | null }) {
           <li key={app} className="flex items-center justify-between gap-3 px-3 py-2.5">
             <div className="min-w-0">
               <p className="text-sm font-semibold text-slate-900">{app}</p>
-              <p className="truncate text-xs text-slate-600">
-                {link ? link.id : 'No ID saved'}
-                {link && isLocalId(link.id) ? ' · local' : ''}
-              </p>
+              <p className="truncate text-xs text-slate-600">{link ? link.id : 'No ID saved'}</p>
             </div>
             {link ? (
               <a
