@@ -10,10 +10,21 @@ import {
   subscribe,
   subscriptionCard,
 } from './billing-helpers.ts';
-import { createClientAccount, expect, openSignedIn, test, watchConsole } from './fixtures.ts';
+import {
+  expect as baseExpect,
+  createClientAccount,
+  openSignedIn,
+  test,
+  watchConsole,
+} from './fixtures.ts';
 
 // Billing (SPEC §2 Billing, §4 status, §8 notices, §9 money) through the local billing
 // provider's own checkout, portal and invoice pages.
+
+// Each journey loads several pages afresh (billing, checkout, portal in a new tab), so it
+// gets more time than one screen's test on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 test('a new client buys Basic monthly through the checkout and gets Basic at once', async ({
   page,
@@ -251,7 +262,6 @@ test.describe('failures', () => {
 });
 
 test('billing and the token pages have no axe violations', async ({ browser, request }) => {
-  test.slow(); // four axe scans
   // @axe-core/playwright needs a page from browser.newContext() (DESIGN §2).
   const context = await browser.newContext();
   const page = await context.newPage();
