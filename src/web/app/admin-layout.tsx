@@ -1,5 +1,11 @@
-import { Outlet } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Outlet } from 'react-router';
 import { paths } from '#shared/paths.ts';
+import { twoFactorMessages } from '#shared/two-factor.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { useSession } from '#web/lib/session.ts';
+// The Profile page's call and cache key, so turning two-factor on there clears this notice.
+import { settingsCalls, settingsKeys } from '#web/pages/portal/settings/settings-api.ts';
 import { requireAdmin } from './guards.ts';
 import { QueryProvider } from './query-provider.tsx';
 import { SideNav, type SideNavItem, SideNavShell } from './side-nav.tsx';
@@ -23,10 +29,37 @@ const items: SideNavItem[] = [
   { to: paths.adminEnquiries, label: 'Enquiries' },
 ];
 
+/**
+ * With ADMIN_REQUIRE_2FA the server refuses every admin call until the admin turns on
+ * two-factor sign-in; this says why the screens are empty and where to fix it.
+ */
+function TwoFactorRequiredNotice() {
+  const userId = useSession()?.user._id ?? '';
+  const { data } = useQuery({
+    queryKey: settingsKeys.twoFactor(userId),
+    queryFn: ({ signal }) => settingsCalls.twoFactor(signal),
+    enabled: userId !== '',
+  });
+  if (!data?.required || data.enabled) return null;
+  return (
+    <div className="mb-6">
+      <Alert title="Two-factor sign-in required">
+        <p>{twoFactorMessages.required}</p>
+        <p className="mt-2">
+          <Link to={`${paths.settings}#two-factor`} className="font-semibold underline">
+            Set up two-factor sign-in on your Profile
+          </Link>
+        </p>
+      </Alert>
+    </div>
+  );
+}
+
 export default function AdminLayout() {
   return (
     <QueryProvider>
       <SideNavShell nav={<SideNav label="Admin" items={items} />}>
+        <TwoFactorRequiredNotice />
         <Outlet />
       </SideNavShell>
     </QueryProvider>

@@ -1,15 +1,108 @@
-import { PageHeader } from '#web/components/page-header.tsx';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { ForgotPassword } from '#shared/password.ts';
+import { paths } from '#shared/paths.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { Button } from '#web/components/button.tsx';
+import { TextField } from '#web/components/field.tsx';
+import { api } from '#web/lib/api.ts';
+import { useServerErrors } from '#web/lib/form-errors.ts';
 import { pageMeta } from '#web/lib/meta.ts';
+import { AuthShell } from './auth-shell.tsx';
+import { forgotValidation } from './password-schemas.ts';
 
-const title = 'Forgot password';
-const description = 'Get a link to set a new password.';
+export const meta = () =>
+  pageMeta('Forgot password', 'Get an e-mail with a link to set a new password for your account.');
 
-export const meta = () => pageMeta(title, description);
+const fields = ['email'] as const;
 
 export default function ForgotPasswordPage() {
+  // The server answers the same for any address, so this is all there is to show.
+  const [sent, setSent] = useState<string | null>(null);
   return (
-    <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
-      <PageHeader title={title} description={description} />
+    <AuthShell
+      title="Forgot your password?"
+      subtitle="Enter your email and we will send you a link to choose a new one."
+      footer={
+        <>
+          Remembered it?{' '}
+          <Link to={paths.login} className="font-semibold text-brand-700 hover:underline">
+            Back to sign in
+          </Link>
+        </>
+      }
+    >
+      {sent ? (
+        <Sent message={sent} onAgain={() => setSent(null)} />
+      ) : (
+        <ForgotForm onSent={setSent} />
+      )}
+    </AuthShell>
+  );
+}
+
+function Sent({ message, onAgain }: { message: string; onAgain: () => void }) {
+  return (
+    <div className="space-y-5">
+      <Alert tone="success" title="Check your email">
+        {message}
+      </Alert>
+      <p className="text-sm text-slate-600">
+        Nothing arrived after a few minutes? Check the spam folder, or{' '}
+        <button
+          type="button"
+          onClick={onAgain}
+          className="font-medium text-brand-700 hover:underline"
+        >
+          try another address
+        </button>
+        .
+      </p>
     </div>
+  );
+}
+
+function ForgotForm({ onSent }: { onSent: (message: string) => void }) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<ForgotPassword>({
+    resolver: forgotValidation.resolver,
+    defaultValues: { email: '' },
+  });
+  const failure = useServerErrors(fields, { setError, setFocus, isSubmitting });
+
+  const onSubmit = handleSubmit(async (values) => {
+    failure.clear();
+    try {
+      const { message } = await api.post<{ message: string }>('/api/auth/forgot-password', values, {
+        auth: false,
+      });
+      onSent(message);
+    } catch (error) {
+      failure.show(error);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} onFocus={forgotValidation.preload} noValidate className="space-y-5">
+      <fieldset disabled={isSubmitting}>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+      </fieldset>
+      {failure.alert ? <Alert>{failure.alert}</Alert> : null}
+      <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? 'Sending…' : 'Send reset link'}
+      </Button>
+    </form>
   );
 }

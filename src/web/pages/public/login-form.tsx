@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { Login } from '#shared/auth.ts';
 import { paths } from '#shared/paths.ts';
 import type { AuthResponse } from '#shared/user.ts';
@@ -10,11 +11,59 @@ import { api } from '#web/lib/api.ts';
 import { useServerErrors } from '#web/lib/form-errors.ts';
 import { setSession } from '#web/lib/session.ts';
 import { loginValidation } from './auth-schemas.ts';
+import { LoginCodeStep } from './login-code-step.tsx';
+import { afterLoginPath } from './login-next.ts';
 
 const fields = ['email', 'password'] as const;
 
+/** POST /api/auth/login answers a session, or a challenge when a second factor is on. */
+type LoginAnswer = AuthResponse | { twoFactorRequired: true; challenge: string };
+
 export function LoginForm() {
   const navigate = useNavigate();
+  const location = useLocation();
+  // Set when the password was right and the account asks for a second factor.
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const finish = (session: AuthResponse) => {
+    setSession(session);
+    navigate(afterLoginPath(location.search));
+  };
+
+  if (challenge) {
+    return (
+      <LoginCodeStep
+        challenge={challenge}
+        onSignedIn={finish}
+        onRestart={(message) => {
+          setNotice(message ?? null);
+          setChallenge(null);
+        }}
+      />
+    );
+  }
+  return (
+    <PasswordStep
+      notice={notice}
+      onSignedIn={finish}
+      onChallenge={(value) => {
+        setNotice(null);
+        setChallenge(value);
+      }}
+    />
+  );
+}
+
+function PasswordStep({
+  notice,
+  onSignedIn,
+  onChallenge,
+}: {
+  notice: string | null;
+  onSignedIn: (session: AuthResponse) => void;
+  onChallenge: (challenge: string) => void;
+}) {
   const {
     register,
     handleSubmit,
@@ -31,15 +80,16 @@ export function LoginForm() {
   const onSubmit = handleSubmit(async (values) => {
     failure.clear();
     try {
-      const session = await api.post<AuthResponse>('/api/auth/login', values, { auth: false });
-      setSession(session);
-      navigate(paths.client);
+      const answer = await api.post<LoginAnswer>('/api/auth/login', values, { auth: false });
+      if ('twoFactorRequired' in answer) onChallenge(answer.challenge);
+      else onSignedIn(answer);
     } catch (error) {
       // SPEC §8 says login shows nothing on failure; a visible reason serves people better.
       failure.show(error);
     }
   });
 
+  const alert = failure.alert ?? notice;
   return (
     <form onSubmit={onSubmit} onFocus={loginValidation.preload} noValidate className="space-y-5">
       <fieldset disabled={isSubmitting} className="space-y-5">
@@ -50,15 +100,22 @@ export function LoginForm() {
           error={errors.email?.message}
           {...register('email')}
         />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
+        <div>
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <p className="mt-2 text-right text-sm">
+            <Link to={paths.forgotPassword} className="font-medium text-brand-700 hover:underline">
+              Forgot password?
+            </Link>
+          </p>
+        </div>
       </fieldset>
-      {failure.alert ? <Alert>{failure.alert}</Alert> : null}
+      {alert ? <Alert>{alert}</Alert> : null}
       <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Signing in…' : 'Sign in'}
       </Button>

@@ -1,15 +1,116 @@
-import { PageHeader } from '#web/components/page-header.tsx';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useParams } from 'react-router';
+import type { ResetPasswordForm } from '#shared/password.ts';
+import { paths } from '#shared/paths.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { Button, ButtonLink } from '#web/components/button.tsx';
+import { TextField } from '#web/components/field.tsx';
+import { ApiError, api } from '#web/lib/api.ts';
+import { useServerErrors } from '#web/lib/form-errors.ts';
 import { pageMeta } from '#web/lib/meta.ts';
+import { AuthShell } from './auth-shell.tsx';
+import { resetValidation } from './password-schemas.ts';
 
-const title = 'Set a new password';
-const description = 'Choose a new password for your account.';
+export const meta = () =>
+  pageMeta('Set a new password', 'Choose a new password for your client portal account.');
 
-export const meta = () => pageMeta(title, description);
+const fields = ['newPassword', 'confirmPassword'] as const;
+
+type Outcome = { kind: 'done'; message: string } | { kind: 'invalid'; message: string };
 
 export default function ResetPasswordPage() {
+  const { token = '' } = useParams();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   return (
-    <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
-      <PageHeader title={title} description={description} />
-    </div>
+    <AuthShell
+      title="Set a new password"
+      subtitle="Choose a new password for your account."
+      footer={
+        <>
+          Remembered it?{' '}
+          <Link to={paths.login} className="font-semibold text-brand-700 hover:underline">
+            Back to sign in
+          </Link>
+        </>
+      }
+    >
+      {outcome?.kind === 'done' ? (
+        <div className="space-y-5">
+          <Alert tone="success" title="Password reset">
+            {outcome.message}
+          </Alert>
+          <ButtonLink to={paths.login} size="lg" className="w-full">
+            Sign in
+          </ButtonLink>
+        </div>
+      ) : outcome?.kind === 'invalid' ? (
+        <div className="space-y-5">
+          <Alert title="This link does not work">{outcome.message}</Alert>
+          <ButtonLink to={paths.forgotPassword} size="lg" className="w-full">
+            Request a new link
+          </ButtonLink>
+        </div>
+      ) : (
+        <ResetForm token={token} onOutcome={setOutcome} />
+      )}
+    </AuthShell>
+  );
+}
+
+function ResetForm({ token, onOutcome }: { token: string; onOutcome: (o: Outcome) => void }) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetPasswordForm>({
+    resolver: resetValidation.resolver,
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
+  const failure = useServerErrors(fields, { setError, setFocus, isSubmitting });
+
+  const onSubmit = handleSubmit(async ({ newPassword }) => {
+    failure.clear();
+    try {
+      const { message } = await api.post<{ message: string }>(
+        '/api/auth/reset-password',
+        { token, newPassword },
+        { auth: false },
+      );
+      onOutcome({ kind: 'done', message });
+    } catch (error) {
+      // A dead link is reported against the token, which has no field here.
+      if (error instanceof ApiError && error.errors.token) {
+        onOutcome({ kind: 'invalid', message: error.errors.token });
+      } else failure.show(error);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} onFocus={resetValidation.preload} noValidate className="space-y-5">
+      <fieldset disabled={isSubmitting} className="space-y-5">
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters with upper- and lowercase letters and a number."
+          error={errors.newPassword?.message}
+          {...register('newPassword')}
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+      </fieldset>
+      {failure.alert ? <Alert>{failure.alert}</Alert> : null}
+      <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? 'Saving…' : 'Set new password'}
+      </Button>
+    </form>
   );
 }

@@ -1,0 +1,145 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { AuthResponse } from '#shared/user.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { Button } from '#web/components/button.tsx';
+import { TextField } from '#web/components/field.tsx';
+import { ApiError, api } from '#web/lib/api.ts';
+import { useServerErrors } from '#web/lib/form-errors.ts';
+import { type CodeForm, codeValidation } from './login-schemas.ts';
+
+// The second sign-in step: a code from the authenticator app, or one of the ten
+// one-time recovery codes for when the phone is not at hand.
+
+const fields = ['code'] as const;
+// Mirrors twoFactorMessages.wrongCode without importing zod-bearing modules.
+const WRONG_CODE = /code is not right/i;
+
+type Mode = 'app' | 'recovery';
+
+const copy: Record<Mode, { label: string; hint: string; switchTo: string }> = {
+  app: {
+    label: 'Authentication code',
+    hint: 'Enter the 6-digit code from your authenticator app.',
+    switchTo: 'Use a recovery code',
+  },
+  recovery: {
+    label: 'Recovery code',
+    hint: 'Enter one of the recovery codes you saved, like a1b2c-3d4e5. Each works once.',
+    switchTo: 'Use your authenticator app',
+  },
+};
+
+export function LoginCodeStep({
+  challenge,
+  onSignedIn,
+  onRestart,
+}: {
+  challenge: string;
+  onSignedIn: (session: AuthResponse) => void;
+  /** Back to the password step, with a reason to show there (an expired challenge). */
+  onRestart: (message?: string) => void;
+}) {
+  const [mode, setMode] = useState<Mode>('app');
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    resetField,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useForm<CodeForm>({ resolver: codeValidation.resolver, defaultValues: { code: '' } });
+  const failure = useServerErrors(fields, { setError, setFocus, isSubmitting });
+
+  // The field appears in place of the password form (and again on switching mode):
+  // the cursor belongs in it.
+  useEffect(() => {
+    codeValidation.preload();
+    setFocus('code');
+  }, [setFocus]);
+
+  const switchMode = () => {
+    const next = mode === 'app' ? 'recovery' : 'app';
+    resetField('code');
+    clearErrors();
+    failure.clear();
+    setMode(next);
+    // After the re-render that relabels the field.
+    setTimeout(() => setFocus('code'), 0);
+  };
+
+  const onSubmit = handleSubmit(async ({ code }) => {
+    failure.clear();
+    try {
+      onSignedIn(
+        await api.post<AuthResponse>('/api/auth/login/2fa', { challenge, code }, { auth: false }),
+      );
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 401) failure.show(error);
+      else if (WRONG_CODE.test(error.message)) {
+        // Under the field, focused once the form is enabled again (useServerErrors).
+        const { status, message, body } = error;
+        failure.show(new ApiError(status, message, { code: message }, body));
+      } else {
+        // The challenge expired or the password changed meanwhile: start over.
+        onRestart(error.message);
+      }
+    }
+  });
+
+  const text = copy[mode];
+  // CodeSchema speaks of the app's 6 digits; a short recovery code needs its own words.
+  const codeError =
+    mode === 'recovery' && errors.code && errors.code.type !== 'server'
+      ? 'Enter one of your recovery codes.'
+      : errors.code?.message;
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-labelledby="login-code-title">
+      <div>
+        <h2 id="login-code-title" className="text-lg font-semibold text-slate-900">
+          Two-factor sign-in
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Your password was right. One more step keeps your account safe.
+        </p>
+      </div>
+      <fieldset disabled={isSubmitting}>
+        <TextField
+          key={mode}
+          label={text.label}
+          // The schema's message repeats the hint, so the hint gives way to an error.
+          hint={codeError ? undefined : text.hint}
+          autoComplete={mode === 'app' ? 'one-time-code' : 'off'}
+          inputMode={mode === 'app' ? 'numeric' : 'text'}
+          spellCheck={false}
+          autoCapitalize="off"
+          maxLength={mode === 'app' ? 6 : 20}
+          className="[&_input]:font-mono [&_input]:tracking-widest"
+          error={codeError}
+          {...register('code')}
+        />
+      </fieldset>
+      {failure.alert ? <Alert>{failure.alert}</Alert> : null}
+      <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? 'Checking…' : 'Verify and sign in'}
+      </Button>
+      <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
+        <button
+          type="button"
+          onClick={switchMode}
+          className="font-medium text-brand-700 hover:underline"
+        >
+          {text.switchTo}
+        </button>
+        <button
+          type="button"
+          onClick={() => onRestart()}
+          className="font-medium text-slate-600 hover:text-slate-900 hover:underline"
+        >
+          Back to sign in
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+import { authMessages } from '#shared/auth.ts';
+import { passwordMessages } from '#shared/password.ts';
+import { createClientAccount, expect, strongPassword, test, uniqueEmail } from './fixtures.ts';
+import { linkIn, waitForMail } from './mailbox.ts';
+import { signIn } from './settings-helpers.ts';
+
+// Forgot password → e-mailed one-time link → new password → sign in.
+
+// Each test is a whole journey (several pages, e-mail, sign-ins) on a machine the browser
+// tests share; give it room beyond the default 30 s.
+test.describe.configure({ timeout: 90_000 });
+
+test.describe('resetting a forgotten password', () => {
+  test.use({ allowConsoleErrors: [/status of (400|401)/] });
+
+  test('works once from the e-mailed link, and the old password stops working', async ({
+    page,
+    request,
+  }) => {
+    const account = await createClientAccount(request, 'Fran Forgetful');
+    const email = account.user.email;
+
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL('/forgot-password');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Check your email' })).toContainText(
+      passwordMessages.forgotSent,
+    );
+
+    const link = linkIn(await waitForMail(email, /reset-password\//), '/reset-password/');
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: 'Set a new password' })).toBeVisible();
+    const next = page.getByLabel('New password', { exact: true });
+    const confirm = page.getByLabel('Confirm new password');
+    const submit = page.getByRole('button', { name: 'Set new password' });
+
+    await next.fill('short');
+    await confirm.fill('short');
+    await submit.click();
+    await expect(next).toHaveAccessibleDescription(
+      new RegExp(authMessages.passwordLength.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+    );
+    await next.fill('Res3t-Passw0rd');
+    await confirm.fill('Res3t-Passw0rd-typo');
+    await submit.click();
+    await expect(confirm).toHaveAccessibleDescription(passwordMessages.passwordsMatch);
+    await confirm.fill('Res3t-Passw0rd');
+    await submit.click();
+    await expect(page.getByText(passwordMessages.resetDone)).toBeVisible();
+
+    await page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL('/login');
+    await signIn(page, email, strongPassword);
+    await expect(page.getByRole('alert')).toHaveText(authMessages.badCredentials);
+    await signIn(page, email, 'Res3t-Passw0rd');
+    await expect(page).toHaveURL('/client');
+    await expect(page.getByRole('banner').getByText('Fran Forgetful')).toBeVisible();
+
+    // The link was used: it now says so and offers a new one.
+    await page.goto(link);
+    await page.getByLabel('New password', { exact: true }).fill('An0ther-Passw0rd');
+    await page.getByLabel('Confirm new password').fill('An0ther-Passw0rd');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page.getByRole('alert')).toContainText(passwordMessages.resetInvalid);
+    await page.getByRole('link', { name: 'Request a new link' }).click();
+    await expect(page).toHaveURL('/forgot-password');
+  });
+
+  test('a made-up link says it is invalid', async ({ page }) => {
+    await page.goto('/reset-password/not-a-real-token');
+    await page.getByLabel('New password', { exact: true }).fill('Res3t-Passw0rd');
+    await page.getByLabel('Confirm new password').fill('Res3t-Passw0rd');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page.getByRole('alert')).toContainText(passwordMessages.resetInvalid);
+    await expect(page.getByRole('link', { name: 'Request a new link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+  });
+});
+
+test('an unknown address gets the same neutral answer', async ({ page }) => {
+  await page.goto('/forgot-password');
+  await page.getByLabel('Email').fill(uniqueEmail('nobody'));
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText(passwordMessages.forgotSent)).toBeVisible();
+  await page.getByRole('button', { name: 'try another address' }).click();
+  await expect(page.getByLabel('Email')).toBeVisible();
+});
