@@ -268,6 +268,20 @@ test.describe('an unknown invite link', () => {
     await expect(page.getByRole('alert')).toContainText(teamMessages.linkInvalid);
     await expect(page.getByRole('button', { name: 'Accept invitation' })).toHaveCount(0);
   });
+
+  test('on the sign-up form is explained, and the account is still created on its own', async ({
+    page,
+  }) => {
+    await page.goto('/register?invite=not-a-real-token');
+    await expect(page.getByRole('alert')).toContainText(teamMessages.linkInvalid);
+    await page.getByLabel('Full name').fill('Lone Signup');
+    await page.getByLabel('Email').fill(uniqueEmail('lone'));
+    await page.getByLabel('Password', { exact: true }).fill(strongPassword);
+    await page.getByLabel('Confirm password').fill(strongPassword);
+    await page.getByRole('checkbox', { name: /I accept the Terms of Service/ }).check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL('/client');
+  });
 });
 
 test('the Team, Catalog and invite screens have no axe violations', async ({

@@ -66,7 +66,8 @@ export function RegisterForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     failure.clear();
-    const joining = Boolean(inviteToken) && invite.state !== 'failed';
+    // A dead link is said above the form; the account can still be created on its own.
+    const joining = invite.state === 'failed' ? null : inviteToken;
     try {
       const session = await api.post<Partial<AuthResponse> & { message?: string }>(
         '/api/auth/register',
@@ -74,8 +75,7 @@ export function RegisterForm() {
           ...values,
           companyName: values.companyName ?? '',
           companyCode: values.companyCode ?? '',
-          // A dead link is said above the form; the account can still be created alone.
-          ...(inviteToken && invite.state !== 'failed' ? { inviteToken } : {}),
+          ...(joining ? { inviteToken: joining } : {}),
         },
         { auth: false },
       );
