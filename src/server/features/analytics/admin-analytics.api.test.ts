@@ -90,6 +90,15 @@ describe('admin analytics', () => {
       )?.runs;
     expect(await beta(30)).toBe(1);
     expect(await beta(90)).toBe(2);
+    // How many rows: the busiest first, ties by name.
+    expect(
+      (await get('/api/analytics/top-processes?limit=1')).map((r: { name: string }) => r.name),
+    ).toEqual(['Alpha']);
+    const many = await t.injectAs(admin.token, {
+      method: 'GET',
+      url: '/api/analytics/top-processes?limit=101',
+    });
+    expect(many.statusCode).toBe(400);
     expect(
       (await t.injectAs(admin.token, { method: 'GET', url: '/api/analytics/usage?period=year' }))
         .statusCode,

@@ -11,6 +11,10 @@ const WindowQuery = z.object({
   days: z.coerce.number().int().min(1).max(3650).default(30),
   period: z.enum(periods).default('day'),
 });
+// Top processes also take how many rows to list (default 10, the spec's list).
+const TopQuery = WindowQuery.extend({
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
 const since = (days: number) => new Date(Date.now() - days * 86_400_000);
 
 export const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,7 +44,7 @@ export const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...common,
-        querystring: WindowQuery,
+        querystring: TopQuery,
         response: {
           200: z.array(
             z.object({
@@ -55,7 +59,7 @@ export const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => topProcesses(db, since(request.query.days)),
+    async (request) => topProcesses(db, since(request.query.days), request.query.limit),
   );
 
   app.get(

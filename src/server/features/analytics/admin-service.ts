@@ -44,7 +44,7 @@ export async function topProcesses(db: Db, since: Date, limit = 10) {
     .leftJoin(users, eq(users.id, runs.clientUserId))
     .where(gte(runs.startedAt, since))
     .groupBy(runs.processId, processes.name, runs.clientUserId, users.name, users.email)
-    .orderBy(desc(runsCount))
+    .orderBy(desc(runsCount), processes.name, runs.processId)
     .limit(limit);
 }
 

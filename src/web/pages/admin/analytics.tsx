@@ -24,7 +24,7 @@ export default function AdminAnalyticsPage() {
           </p>
           <WindowFilter range={range} onChange={setRange} />
         </div>
-        <TopProcesses range={range} />
+        <TopProcesses range={range} onChange={setRange} />
         <UsageSection range={range} />
       </div>
     </>

@@ -46,16 +46,18 @@ export interface Usage {
 export interface AnalyticsWindow {
   days: number;
   period: Period;
+  /** How many of the busiest processes to list. */
+  top: number;
 }
 
 const base = '/api/analytics';
-const search = ({ days, period }: AnalyticsWindow) =>
+const search = ({ days, period }: Pick<AnalyticsWindow, 'days' | 'period'>) =>
   new URLSearchParams({ days: String(days), period }).toString();
 
 export const analyticsKeys = {
   all: ['admin', 'analytics'] as const,
   overview: ['admin', 'analytics', 'overview'] as const,
-  top: (w: AnalyticsWindow) => ['admin', 'analytics', 'top', w.days, w.period] as const,
+  top: (w: AnalyticsWindow) => ['admin', 'analytics', 'top', w.days, w.top] as const,
   usage: (w: AnalyticsWindow) => ['admin', 'analytics', 'usage', w.days, w.period] as const,
 };
 
@@ -68,7 +70,8 @@ export const overviewQuery = () =>
 export const topProcessesQuery = (range: AnalyticsWindow) =>
   queryOptions({
     queryKey: analyticsKeys.top(range),
-    queryFn: () => api.get<TopProcess[]>(`${base}/top-processes?${search(range)}`),
+    queryFn: () =>
+      api.get<TopProcess[]>(`${base}/top-processes?${search(range)}&limit=${range.top}`),
   });
 
 export const usageQuery = (range: AnalyticsWindow) =>

@@ -17,7 +17,13 @@ export const periodOptions = [
   { value: 'month', label: 'By month' },
 ] as const;
 
-export const defaultWindow = { days: 30, period: 'day' as Period };
+export const topOptions = [
+  { value: '10', label: 'Top 10' },
+  { value: '25', label: 'Top 25' },
+  { value: '100', label: 'Top 100' },
+] as const;
+
+export const defaultWindow = { days: 30, period: 'day' as Period, top: 10 };
 
 export const isPeriod = (value: string): value is Period =>
   (periods as readonly string[]).includes(value);

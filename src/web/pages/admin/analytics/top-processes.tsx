@@ -2,9 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '#shared/paths.ts';
 import { type ColumnDef, DataTable } from '#web/components/data-table.tsx';
+import { SelectField } from '#web/components/field-select.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { type AnalyticsWindow, type TopProcess, topProcessesQuery } from './analytics-api.ts';
-import { failureRate, windowLabel } from './analytics-window.ts';
+import { failureRate, topOptions, windowLabel } from './analytics-window.ts';
 
 // The busiest processes of the range (SPEC §2 Analytics: top processes), most runs first.
 
@@ -35,13 +36,28 @@ const columns: ColumnDef<TopProcess>[] = [
   },
 ];
 
-export function TopProcesses({ range }: { range: AnalyticsWindow }) {
+export function TopProcesses({
+  range,
+  onChange,
+}: {
+  range: AnalyticsWindow;
+  onChange: (next: Partial<AnalyticsWindow>) => void;
+}) {
   const top = useQuery(topProcessesQuery(range));
   return (
     <section aria-labelledby="top-processes-heading">
-      <h2 id="top-processes-heading" className="mb-4 text-xl font-semibold text-slate-900">
-        Top processes
-      </h2>
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <h2 id="top-processes-heading" className="text-xl font-semibold text-slate-900">
+          Top processes
+        </h2>
+        <SelectField
+          label="Show"
+          options={topOptions}
+          value={String(range.top)}
+          onChange={(event) => onChange({ top: Number(event.target.value) })}
+          className="w-32"
+        />
+      </div>
       <QueryState
         query={top}
         loading="Loading top processes…"

@@ -1,24 +1,35 @@
 import { useSearchParams } from 'react-router';
 import { SelectField } from '#web/components/field-select.tsx';
 import type { AnalyticsWindow } from './analytics-api.ts';
-import { defaultWindow, isPeriod, periodOptions, windowOptions } from './analytics-window.ts';
+import {
+  defaultWindow,
+  isPeriod,
+  periodOptions,
+  topOptions,
+  windowOptions,
+} from './analytics-window.ts';
 
-// The range and grouping live in the address (?days=90&period=week), so a view can be
-// bookmarked or shared and Back returns to the previous one.
+// The range, grouping and list length live in the address (?days=90&period=week&top=25),
+// so a view can be bookmarked or shared and Back returns to the previous one.
 
 const knownDays = new Set<string>(windowOptions.map((o) => o.value));
+const knownTops = new Set<string>(topOptions.map((o) => o.value));
 
 export function useAnalyticsWindow(): [AnalyticsWindow, (next: Partial<AnalyticsWindow>) => void] {
   const [params, setParams] = useSearchParams();
   const days = params.get('days') ?? '';
   const period = params.get('period') ?? '';
+  const top = params.get('top') ?? '';
   const range: AnalyticsWindow = {
     days: knownDays.has(days) ? Number(days) : defaultWindow.days,
     period: isPeriod(period) ? period : defaultWindow.period,
+    top: knownTops.has(top) ? Number(top) : defaultWindow.top,
   };
   const change = (next: Partial<AnalyticsWindow>) => {
     const merged = { ...range, ...next };
-    setParams({ days: String(merged.days), period: merged.period }, { preventScrollReset: true });
+    const search: Record<string, string> = { days: String(merged.days), period: merged.period };
+    if (merged.top !== defaultWindow.top) search.top = String(merged.top);
+    setParams(search, { preventScrollReset: true });
   };
   return [range, change];
 }

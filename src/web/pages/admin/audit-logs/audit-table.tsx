@@ -3,6 +3,7 @@ import type { AuditEntry } from './audit-api.ts';
 import { AuditList } from './audit-list.tsx';
 import { Details, LevelBadge, Time, UserLink } from './audit-parts.tsx';
 import { processText, userText } from './audit-text.ts';
+import { useWide } from './use-wide.ts';
 
 // The audit log as a sortable table (SPEC §2 Audit logs): time, level, source, message,
 // user, process, details.
@@ -67,14 +68,5 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
 
 /** The table from md up, cards on phones. */
 export function AuditEntries({ entries }: { entries: AuditEntry[] }) {
-  return (
-    <>
-      <div className="hidden md:block">
-        <AuditTable entries={entries} />
-      </div>
-      <div className="md:hidden">
-        <AuditList entries={entries} />
-      </div>
-    </>
-  );
+  return useWide() ? <AuditTable entries={entries} /> : <AuditList entries={entries} />;
 }
