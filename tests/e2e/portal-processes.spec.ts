@@ -1,4 +1,5 @@
-import { expect, openSignedIn, test } from './fixtures.ts';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, openSignedIn, test, watchConsole } from './fixtures.ts';
 import {
   notice,
   portalClient,
@@ -143,4 +144,49 @@ test.describe('network failure', () => {
       .click();
     await expect(notice(page)).toContainText('Request failed');
   });
+});
+
+test('processes with the runs dialog, scheduler and analytics have no axe violations', async ({
+  browser,
+  request,
+}) => {
+  test.slow();
+  const { client, addProcess } = await portalClient(request, {
+    plan: 'Pro',
+    entitlements: { manualTrigger: true, analytics: true },
+  });
+  const process = await addProcess({
+    name: 'Audit trail export',
+    n8nWebhookUrl: webhook.url('/ok/audit'),
+  });
+  await request.post(`/api/n8n/trigger/${process._id}`, {
+    headers: { authorization: `Bearer ${client.token}`, 'content-type': 'application/json' },
+  });
+  await request.post('/api/scheduler', {
+    headers: { authorization: `Bearer ${client.token}` },
+    data: { processId: process._id, cron: '0 9 * * 1-5', timezone: 'America/Chicago' },
+  });
+  // @axe-core/playwright needs a page from browser.newContext().
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const unexpected = watchConsole(page);
+  const axe = async () => (await new AxeBuilder({ page }).analyze()).violations;
+
+  await openSignedIn(page, client, '/client/processes');
+  await expect(page.getByText('Succeeded · 200')).toBeVisible();
+  expect(await axe()).toEqual([]);
+  await page.getByRole('button', { name: 'Recent runs' }).click();
+  await expect(page.getByRole('dialog').getByRole('listitem')).toHaveCount(1);
+  expect(await axe()).toEqual([]);
+
+  await page.goto('/client/scheduler');
+  await expect(page.getByText('At 09:00 AM, Monday through Friday')).toBeVisible();
+  expect(await axe()).toEqual([]);
+
+  await page.goto('/client/analytics');
+  await expect(page.getByRole('table', { name: 'Runs per process' })).toBeVisible();
+  expect(await axe()).toEqual([]);
+
+  expect(unexpected()).toEqual([]);
+  await context.close();
 });

@@ -35,8 +35,10 @@ function Gate() {
 export default function AnalyticsPage() {
   const { capabilities, isPending } = useAccount();
   const allowed = capabilities.hasAnalyticsAccess;
-  // Asked only with the entitlement: the server answers 403 without it.
-  const analytics = useQuery({ ...clientAnalyticsQuery(), enabled: allowed && !isPending });
+  // Asked only with the entitlement (the server answers 403 without it). Until the
+  // account arrives the stored user's own entitlement is the guess, so an owner's
+  // figures load alongside the account rather than after it.
+  const analytics = useQuery({ ...clientAnalyticsQuery(), enabled: allowed });
 
   return (
     <>
@@ -48,7 +50,7 @@ export default function AnalyticsPage() {
             : description
         }
       />
-      {isPending ? (
+      {isPending && !allowed ? (
         <Spinner label="Loading your account…" />
       ) : !allowed ? (
         <Gate />

@@ -68,7 +68,7 @@ function RunItem({ run }: { run: Run }) {
         {triggerLabels[run.trigger]} · {who(run)}
       </p>
       {snippet ? (
-        <pre className="mt-2 max-h-24 overflow-auto rounded-md bg-slate-50 px-3 py-2 font-mono text-xs whitespace-pre-wrap break-all text-slate-800">
+        <pre className="mt-2 max-h-24 overflow-auto rounded-md bg-slate-50 px-3 py-2 font-mono text-xs whitespace-pre-wrap wrap-anywhere text-slate-800">
           {snippet}
         </pre>
       ) : null}

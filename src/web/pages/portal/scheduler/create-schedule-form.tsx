@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo } from 'react';
+import { useDeferredValue, useId, useMemo } from 'react';
 import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { paths } from '#shared/paths.ts';
@@ -89,8 +89,15 @@ export function CreateScheduleForm({
       }),
   );
 
+  // Deferred and memoised: checking a cron walks croner through dozens of runs, which
+  // must never make typing lag or repeat on unrelated renders.
+  const typedCron = useDeferredValue(cron ?? '');
+  const typedZone = useDeferredValue(timezone ?? '');
+  const liveProblem = useMemo(
+    () => scheduleProblem(typedCron, typedZone, minIntervalMinutes),
+    [typedCron, typedZone, minIntervalMinutes],
+  );
   // The preview already says what is wrong with the cron; say it once, not twice.
-  const liveProblem = scheduleProblem(cron ?? '', timezone ?? '', minIntervalMinutes);
   const cronError =
     errors.cron?.message && errors.cron.message !== liveProblem ? errors.cron.message : undefined;
 
@@ -154,9 +161,9 @@ export function CreateScheduleForm({
           <div className="mt-3">
             <CronPreview
               id={ids.preview}
-              cron={cron ?? ''}
-              timezone={timezone ?? ''}
-              minIntervalMinutes={minIntervalMinutes}
+              cron={typedCron}
+              timezone={typedZone}
+              problem={liveProblem}
             />
           </div>
         </div>

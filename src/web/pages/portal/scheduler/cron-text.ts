@@ -34,6 +34,13 @@ export function formatInZone(date: Date, timezone: string | null | undefined): s
 export const upcomingRuns = (cron: string, timezone: string | null | undefined, count = 3) =>
   nextRuns(cron.trim(), zoneName(timezone), count);
 
+/**
+ * How many upcoming runs the page samples for the plan's minimum interval. Far fewer
+ * than the server's check (each run costs croner about half a millisecond), enough to
+ * catch uneven patterns such as "0,5 * * * *"; the server has the last word.
+ */
+const GAP_SAMPLE = 48;
+
 /** What is wrong with a cron in this zone for this plan, in words; null when fine. */
 export function scheduleProblem(
   cron: string,
@@ -44,7 +51,7 @@ export function scheduleProblem(
   if (timezone.trim() && !isValidTimezone(timezone.trim())) return schedulerMessages.timezone;
   const problem = cronProblem(cron, zoneName(timezone));
   if (problem) return problem;
-  if (shortestGapMinutes(cron.trim(), zoneName(timezone)) < minIntervalMinutes)
+  if (shortestGapMinutes(cron.trim(), zoneName(timezone), GAP_SAMPLE) < minIntervalMinutes)
     return intervalMessage(minIntervalMinutes);
   return null;
 }
