@@ -30,7 +30,7 @@ const asAdmin = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, paylo
 
 async function walkThroughEveryEvent() {
   const { token, user } = await t.registerClient({ password: SECRETS.password });
-  const ok = (response: { statusCode: number; body: string }) => {
+  const ok = <R extends { statusCode: number; body: string }>(response: R) => {
     expect(response.statusCode, response.body.slice(0, 200)).toBeLessThan(300);
     return response;
   };
