@@ -1,6 +1,14 @@
+import AxeBuilder from '@axe-core/playwright';
 import { authMessages } from '#shared/auth.ts';
 import { passwordMessages } from '#shared/password.ts';
-import { createClientAccount, expect, strongPassword, test, uniqueEmail } from './fixtures.ts';
+import {
+  createClientAccount,
+  expect,
+  strongPassword,
+  test,
+  uniqueEmail,
+  watchConsole,
+} from './fixtures.ts';
 import { linkIn, waitForMail } from './mailbox.ts';
 import { signIn } from './settings-helpers.ts';
 
@@ -89,3 +97,23 @@ test('an unknown address gets the same neutral answer', async ({ page }) => {
   await page.getByRole('button', { name: 'try another address' }).click();
   await expect(page.getByLabel('Email')).toBeVisible();
 });
+
+for (const [path, button] of [
+  ['/forgot-password', 'Send reset link'],
+  ['/reset-password/some-token', 'Set new password'],
+] as const) {
+  test(`${path} has no axe violations, with its errors showing too`, async ({ browser }) => {
+    // @axe-core/playwright needs a page from browser.newContext() (DESIGN §2).
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const unexpected = watchConsole(page);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await page.getByRole('button', { name: button }).click();
+    await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect(unexpected()).toEqual([]);
+    await context.close();
+  });
+}

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { legalDefaultsMessages } from '#shared/legal-defaults.ts';
 import { passwordMessages } from '#shared/password.ts';
 import {
@@ -7,6 +8,7 @@ import {
   openSignedIn,
   strongPassword,
   test,
+  watchConsole,
 } from './fixtures.ts';
 import {
   apiLogin,
@@ -220,4 +222,30 @@ test('Log out clears the session and goes to the login page', async ({ page, req
   await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
   await page.goto('/settings');
   await expect(page).toHaveURL('/login');
+});
+
+test('the profile, with form errors and the two-factor setup open, has no axe violations', async ({
+  browser,
+  request,
+}) => {
+  // @axe-core/playwright needs a page from browser.newContext() (DESIGN §2).
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const unexpected = watchConsole(page);
+  await openProfile(page, await createClientAccount(request));
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+  await page
+    .getByRole('region', { name: 'Change password' })
+    .getByRole('button', { name: 'Change password' })
+    .click();
+  await page
+    .getByRole('region', { name: 'Two-factor sign-in' })
+    .getByRole('button', { name: 'Turn on two-factor sign-in' })
+    .click();
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect(unexpected()).toEqual([]);
+  await context.close();
 });
