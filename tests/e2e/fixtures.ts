@@ -22,7 +22,11 @@ export function watchConsole(page: Page, allowed: RegExp[] = []) {
 }
 
 interface Fixtures {
-  /** Console errors this test expects (e.g. the browser's log line for a 401 answer). */
+  /**
+   * Console errors this test expects (e.g. the browser's log line for a 401 answer).
+   * Give ONE pattern (`[/status of (400|401)/]`): Playwright reads a two-element array in
+   * test.use() as a [value, options] pair.
+   */
   allowConsoleErrors: RegExp[];
 }
 
