@@ -161,17 +161,17 @@ test('Quick Defaults saves the organization defaults and a zero becomes empty', 
   await page.getByRole('button', { name: 'Quick Defaults' }).click();
   const dialog = page.getByRole('dialog', { name: 'Quick Defaults' });
   await expect(dialog).toBeVisible();
-  await dialog.getByLabel('Venue city').fill('Duluth');
+  await dialog.getByLabel('Jurisdiction city').fill('Duluth');
   await dialog.getByLabel('Payment terms (net days)').fill('0');
-  await dialog.getByLabel('Late fee (% per month)').fill('2.5');
+  await dialog.getByLabel('Late fee (%)').fill('2.5');
   await dialog.getByRole('button', { name: 'Save defaults' }).click();
   await expectNotice(page, 'Saved', 'Organization defaults saved.');
   await expect(dialog).toBeHidden();
 
   await page.getByRole('button', { name: 'Quick Defaults' }).click();
-  await expect(dialog.getByLabel('Venue city')).toHaveValue('Duluth');
+  await expect(dialog.getByLabel('Jurisdiction city')).toHaveValue('Duluth');
   await expect(dialog.getByLabel('Payment terms (net days)')).toHaveValue('');
-  await expect(dialog.getByLabel('Late fee (% per month)')).toHaveValue('2.5');
+  await expect(dialog.getByLabel('Late fee (%)')).toHaveValue('2.5');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
@@ -251,7 +251,7 @@ test('the legal suite and its dialogs have no axe violations', async ({ browser,
 
   await page.getByRole('button', { name: 'Quick Defaults' }).click();
   await expect(
-    page.getByRole('dialog', { name: 'Quick Defaults' }).getByLabel('Venue city'),
+    page.getByRole('dialog', { name: 'Quick Defaults' }).getByLabel('Jurisdiction city'),
   ).toBeVisible();
   expect(await axe()).toEqual([]);
 

@@ -40,7 +40,10 @@ function Body({ formId, onSaved }: { formId: string; onSaved: () => void }) {
 
   return (
     <QueryState query={defaults} loading="Loading defaults…" failed="Defaults could not be loaded">
-      {(data) => <DefaultsForm id={formId} defaults={data} onSave={save} />}
+      {(data) => (
+        // A refetch that brings newer values (saved on the Profile page) starts the form again.
+        <DefaultsForm key={defaults.dataUpdatedAt} id={formId} defaults={data} onSave={save} />
+      )}
     </QueryState>
   );
 }
