@@ -128,13 +128,13 @@ async function walkThroughEveryEvent() {
   return user._id;
 }
 
-describe('the audit trail', async () => {
-  const clientId = await walkThroughEveryEvent();
-  const entries = await db.select().from(auditLogs);
-  const about = entries.filter((e) => e.userId === clientId || e.source === 'processes');
-  const has = (source: string, pattern: RegExp) =>
-    about.some((e) => e.source === source && pattern.test(e.message));
+const clientId = await walkThroughEveryEvent();
+const entries = await db.select().from(auditLogs);
+const about = entries.filter((e) => e.userId === clientId || e.source === 'processes');
+const has = (source: string, pattern: RegExp) =>
+  about.some((e) => e.source === source && pattern.test(e.message));
 
+describe('the audit trail', () => {
   it.each([
     ['auth', /registered/i],
     ['auth', /failed sign-in/i],
