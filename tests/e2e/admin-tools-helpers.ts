@@ -39,5 +39,9 @@ async function pathOf(download: Download): Promise<string> {
 /** Picks a client on the CRM/billing-apps page by searching for its e-mail. */
 export async function pickClient(page: Page, email: string) {
   await page.getByLabel('Search clients').fill(email);
-  await page.getByRole('radio', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) }).check();
+  const radio = page.getByRole('radio', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) });
+  // The selection lives in the address (?client=), so the tick follows the navigation a
+  // moment after the click rather than at once, as check() would require.
+  await radio.click();
+  await expect(radio).toBeChecked();
 }

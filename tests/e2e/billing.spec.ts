@@ -78,6 +78,7 @@ test('a new client buys Basic monthly through the checkout and gets Basic at onc
   expect(account.capabilities.hasCatalogAccess).toBe(true);
   await sidebar(page).getByRole('link', { name: 'Scheduler' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Scheduler' })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'New schedule' })).toBeVisible();
   await expect(page.getByText('Scheduling is not enabled for your plan.')).toHaveCount(0);
 
   // The PDF link is signed: it opens in a new tab without the bearer header.

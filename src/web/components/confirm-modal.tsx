@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Button } from './button.tsx';
+import { useModal } from './use-modal.ts';
 
 // Asks before an action that cannot be undone. A native modal <dialog>: focus moves
 // into it and stays there, Escape cancels, the page behind is inert.
@@ -21,16 +22,8 @@ export function ConfirmModal({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModal(open);
   const titleId = useId();
-
-  // showModal() is the only way to get a modal dialog; it syncs the DOM with `open`.
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   return (
     <dialog

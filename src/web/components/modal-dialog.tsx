@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId } from 'react';
 import { CloseIcon } from './icons.tsx';
+import { useModal } from './use-modal.ts';
 
 // A modal panel for reading or editing something beside the screen (a guide, a settings
 // form). A native modal <dialog>: focus moves in and stays, Escape closes, the page
@@ -24,16 +25,8 @@ export function ModalDialog({
   footer?: ReactNode;
   size?: keyof typeof widths;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModal(open);
   const titleId = useId();
-
-  // showModal() is the only way to get a modal dialog; it syncs the DOM with `open`.
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   return (
     <dialog
@@ -61,7 +54,15 @@ export function ModalDialog({
           <CloseIcon className="size-5" />
         </button>
       </div>
-      <div className="min-h-0 flex-1 overflow-y-auto px-5 py-5 sm:px-6">{children}</div>
+      {/* Focusable so keyboard users can scroll a long body that has no controls. */}
+      <section
+        aria-labelledby={titleId}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus
+        tabIndex={0}
+        className="min-h-0 flex-1 overflow-y-auto px-5 py-5 outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-inset sm:px-6"
+      >
+        {children}
+      </section>
       {footer ? (
         <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 px-5 py-4 sm:px-6">
           {footer}
