@@ -8,6 +8,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { createReadCache } from '#server/cache/read-cache.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { accountRoutes } from '#server/features/account/routes.ts';
 import { adminAnalyticsRoutes } from '#server/features/analytics/admin-routes.ts';
@@ -54,6 +55,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  const readCache = createReadCache();
+  const stopListening = await deps.database.onChange(readCache.invalidate);
+  app.decorate('readCache', readCache);
+  app.addHook('onClose', async () => stopListening());
   app.decorateRequest('user', null);
   app.decorateRequest('claims', null);
 

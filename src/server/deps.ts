@@ -1,4 +1,5 @@
 import type { TokenService } from '#server/auth/tokens.ts';
+import type { ReadCache } from '#server/cache/read-cache.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import type { MailTransport } from '#server/integrations/mailer/smtp.ts';
@@ -29,5 +30,7 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Reads of the signed-in hot path, kept in step with the database (cache/). */
+    readCache: ReadCache;
   }
 }

@@ -1,7 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Route } from '@playwright/test';
+import { brand } from '#shared/brand.ts';
 import { contactMessages as m } from '#shared/contact-options.ts';
-import { expect, test, watchConsole } from './fixtures.ts';
+import { expect, loginAdmin, test, watchConsole } from './fixtures.ts';
+import { waitForMail } from './mailbox.ts';
 
 // The enquiry form: SPEC §3 fields and option codes, §4 states, §5 rules and messages,
 // §8 error catalogue, and the Message Sent panel.
@@ -155,8 +157,9 @@ test('while sending, fields are disabled and the button reads "Sending..."', asy
   await expect(f.getByRole('heading', { name: 'Message Sent' })).toBeVisible();
 });
 
-test('a sent enquiry carries labels, shows Message Sent, and the form comes back', async ({
+test('a sent enquiry carries labels, is stored and mailed, shows Message Sent, and the form comes back', async ({
   page,
+  request,
 }) => {
   await page.goto('/contact');
   const f = form(page);
@@ -191,6 +194,19 @@ test('a sent enquiry carries labels, shows Message Sent, and the form comes back
   await expect(heading).toBeFocused();
   await expect(f.getByText(m.success)).toBeVisible();
   await expect(f.getByRole('textbox', { name: 'Name', exact: true })).toHaveCount(0);
+
+  // Stored before anything else, then mailed to the provider (the SMTP catcher).
+  const admin = await loginAdmin(request);
+  const stored = await request.get('/api/admin/enquiries', {
+    headers: { authorization: `Bearer ${admin.token}` },
+  });
+  const enquiries = (await stored.json()) as { referral: string | null; company: string }[];
+  expect(enquiries.find((e) => e.referral === 'A friend in Duluth')?.company).toBe(
+    'Rivers Dealers LLC',
+  );
+  const mail = await waitForMail(brand.email, /A friend in Duluth/);
+  expect(mail.text).toContain('Rivers Dealers LLC');
+  expect(mail.text).toContain('$5,000 - $25,000');
 
   await f.getByRole('button', { name: 'Send Another Message' }).click();
   await expect(f.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('');

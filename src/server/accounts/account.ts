@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { ReadCache } from '#server/cache/read-cache.ts';
 import type { Db } from '#server/db/client.ts';
 import { teamMembers, type UserRow, users } from '#server/db/schema.ts';
+import { findUserById } from '#server/users/repository.ts';
 import { capabilitiesOf } from '#shared/plans.ts';
 import type { TeamRole } from '#shared/team.ts';
 
@@ -19,7 +21,24 @@ export interface Account {
 
 const owners = alias(users, 'owners');
 
-export async function resolveAccount(db: Db, user: UserRow): Promise<Account> {
+/**
+ * The account `user` works in. With the read cache (hot read paths) the membership and
+ * the owner come from memory when nothing changed since they were read.
+ */
+export async function resolveAccount(db: Db, user: UserRow, cache?: ReadCache): Promise<Account> {
+  if (!cache) return lookUpAccount(db, user);
+  const membership = await cache.membership(user.id, async () => {
+    const account = await lookUpAccount(db, user);
+    return { ownerId: account.owner.id, role: account.teamRole };
+  });
+  if (membership.ownerId === user.id) return { owner: user, actor: user, teamRole: 'owner' };
+  const owner = await cache.user(membership.ownerId, () => findUserById(db, membership.ownerId));
+  // The owner's account is gone (deleted meanwhile): the user works alone.
+  if (!owner) return { owner: user, actor: user, teamRole: 'owner' };
+  return { owner, actor: user, teamRole: membership.role };
+}
+
+async function lookUpAccount(db: Db, user: UserRow): Promise<Account> {
   // One indexed look-up (team_members_member_unique): a user is in at most one team.
   const [membership] = await db
     .select({ role: teamMembers.role, owner: owners })

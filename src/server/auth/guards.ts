@@ -33,7 +33,9 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
   const { tokens, database } = request.server.deps;
   const claims = await tokens.verify(token);
   if (!claims) throw unauthorized(SESSION_ENDED);
-  const user = await findUserById(database.db, claims.sub);
+  const user = await request.server.readCache.user(claims.sub, () =>
+    findUserById(database.db, claims.sub),
+  );
   if (!user || user.tokenVersion !== claims.tv) throw unauthorized(SESSION_ENDED);
   // A client's allowed IPs bind their own sessions. An admin testing as the client
   // (impersonation) is not the client's network, so that session is exempt.

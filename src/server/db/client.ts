@@ -23,7 +23,17 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Calls `handler` with "<table>:<key>" for every committed change to a cached table
+   * (migration 0004), from any instance; "*" when changes may have been missed (the
+   * listening connection was lost), so everything cached must go.
+   */
+  onChange(handler: (change: string) => void): Promise<() => void>;
 }
+
+/** The channel the cache-invalidation triggers notify on. */
+export const CHANGE_CHANNEL = 'cache_invalidation';
+export const EVERYTHING_CHANGED = '*';
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Arbitrary constant: the advisory lock key that serialises migrations across instances. */
@@ -48,6 +58,7 @@ async function openPostgres(connectionString: string): Promise<Database> {
   // An idle connection can be cut by the server (restart, failover, admin). The pool
   // drops it and opens a new one on the next query; without a listener the process dies.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  const changes = createPostgresChangeFeed(connectionString, pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -66,7 +77,73 @@ async function openPostgres(connectionString: string): Promise<Database> {
     async ping() {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
+    onChange: changes.subscribe,
+    async close() {
+      await changes.close();
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * Change notifications on PostgreSQL. Every pool connection listens too: PostgreSQL
+ * delivers a session's own notifications before its commit returns, so a change this
+ * instance makes is dropped from its cache before the writer carries on. One dedicated
+ * connection keeps listening while the pool is idle, for changes made elsewhere.
+ */
+function createPostgresChangeFeed(connectionString: string, pool: pg.Pool) {
+  const handlers = new Set<(change: string) => void>();
+  const emit = (change: string) => {
+    for (const handler of handlers) handler(change);
+  };
+  const onNotification = (message: pg.Notification) => {
+    if (message.channel === CHANGE_CHANNEL && message.payload) emit(message.payload);
+  };
+  pool.on('connect', (client) => {
+    client.on('notification', onNotification);
+    client.query(`LISTEN ${CHANGE_CHANNEL}`).catch(() => {});
+  });
+
+  let listener: pg.Client | null = null;
+  let closed = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  async function listen() {
+    const client = new pg.Client({ connectionString });
+    listener = client;
+    // Whatever changed while nobody listened is unknown: drop everything, then retry.
+    const lost = () => {
+      if (listener !== client) return;
+      listener = null;
+      emit(EVERYTHING_CHANGED);
+      if (!closed) retry = setTimeout(() => void listen(), 1_000);
+    };
+    client.on('notification', onNotification);
+    client.on('error', lost);
+    client.on('end', lost);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANGE_CHANNEL}`);
+    } catch {
+      lost();
+      client.end().catch(() => {});
+    }
+  }
+
+  return {
+    async subscribe(handler: (change: string) => void) {
+      handlers.add(handler);
+      if (!listener && !closed) await listen();
+      return () => {
+        handlers.delete(handler);
+      };
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const client = listener;
+      listener = null;
+      await client?.end().catch(() => {});
+    },
   };
 }
 
@@ -82,6 +159,11 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
     async ping() {
       await client.query('select 1');
+    },
+    // PGlite runs in this process and calls listeners before the writing query returns.
+    async onChange(handler) {
+      const unlisten = await client.listen(CHANGE_CHANNEL, handler);
+      return () => void unlisten().catch(() => {});
     },
     async close() {
       if (!client.closed) await client.close();

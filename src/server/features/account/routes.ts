@@ -22,7 +22,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request): Promise<Account> => {
-      const account = await resolveAccount(db, currentUser(request));
+      const account = await resolveAccount(db, currentUser(request), app.readCache);
       return {
         teamRole: account.teamRole,
         canManage: canManageAccount(account),

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accountCapabilities, resolveAccount } from '#server/accounts/account.ts';
+import { type Account, accountCapabilities, resolveAccount } from '#server/accounts/account.ts';
 import { currentUser, requireUser } from '#server/auth/guards.ts';
 import { lastRuns, recentRuns, runToJson } from '#server/features/runs/history.ts';
 import { runProcess, SNIPPET_LENGTH } from '#server/features/runs/service.ts';
@@ -31,6 +31,8 @@ const ClientProcessSchema = z.object({
   lastRun: LastRunSchema,
 });
 
+const ClientProcessListSchema = z.array(ClientProcessSchema);
+
 const RunSchema = z.object({
   _id: z.string(),
   processId: z.string(),
@@ -59,33 +61,45 @@ export const clientProcessRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...common,
         summary: "The account's processes",
-        response: { 200: z.array(ClientProcessSchema) },
+        response: { 200: ClientProcessListSchema },
       },
     },
-    async (request) => {
-      const account = await accountOf(request);
-      const rows = await listAccountProcesses(db, account);
-      const last = await lastRuns(
-        db,
-        rows.map((r) => r.id),
-        accountCapabilities(account).logsRetentionDays,
+    async (request, reply) => {
+      const account = await resolveAccount(db, currentUser(request), app.readCache);
+      // Kept in memory, checked and serialised once, until a process, a run or the
+      // owner's plan changes (cache/). A string is sent as it is.
+      const json = await app.readCache.processList(account.owner.id, async () =>
+        JSON.stringify(ClientProcessListSchema.parse(await listWithLastRuns(account))),
       );
-      return rows.map((row) => {
-        const run = last.get(row.id);
-        return {
-          ...processToClientJson(row),
-          lastRun: run
-            ? {
-                startedAt: run.startedAt.toISOString(),
-                ok: run.ok,
-                statusCode: run.statusCode,
-                trigger: run.trigger,
-              }
-            : null,
-        };
-      });
+      // The type provider expects the object; Fastify sends a JSON string unchanged.
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(json as unknown as z.infer<typeof ClientProcessListSchema>);
     },
   );
+
+  async function listWithLastRuns(account: Account) {
+    const rows = await listAccountProcesses(db, account);
+    const last = await lastRuns(
+      db,
+      rows.map((r) => r.id),
+      accountCapabilities(account).logsRetentionDays,
+    );
+    return rows.map((row) => {
+      const run = last.get(row.id);
+      return {
+        ...processToClientJson(row),
+        lastRun: run
+          ? {
+              startedAt: run.startedAt.toISOString(),
+              ok: run.ok,
+              statusCode: run.statusCode,
+              trigger: run.trigger,
+            }
+          : null,
+      };
+    });
+  }
 
   app.post(
     '/trigger/:processId',

@@ -1,0 +1,72 @@
+import { LRUCache } from 'lru-cache';
+import { EVERYTHING_CHANGED } from '#server/db/client.ts';
+import type { UserRow } from '#server/db/schema.ts';
+import type { TeamRole } from '#shared/team.ts';
+
+// An in-memory cache for the reads every signed-in call makes (the user behind a token,
+// the account it works in, the process list), so the hot path does not wait for the
+// database (DESIGN §6 API budget). It never decides on stale data for long: database
+// triggers announce every change to these rows (migration 0004) and each instance drops
+// the keys named; PGlite and the writer's own PostgreSQL session are told before the
+// write returns. The TTL is a safety net only.
+
+/** Whose account a user works in: their own, or the owner's as a team member. */
+export interface Membership {
+  ownerId: string;
+  role: TeamRole;
+}
+
+const TTL_MS = 60_000;
+const MAX_ENTRIES = 10_000;
+
+export function createReadCache() {
+  const options = { max: MAX_ENTRIES, ttl: TTL_MS };
+  const users = new LRUCache<string, UserRow>(options);
+  const memberships = new LRUCache<string, Membership>(options);
+  // The my-processes answer as JSON, by account owner.
+  const processLists = new LRUCache<string, string>(options);
+  // Bumped by every change: a load that saw an older value of it is not stored.
+  let epoch = 0;
+
+  async function read<V extends object | string>(
+    cache: LRUCache<string, V>,
+    key: string,
+    load: () => Promise<V | undefined>,
+  ): Promise<V | undefined> {
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const startedAt = epoch;
+    const value = await load();
+    if (value && startedAt === epoch) cache.set(key, value);
+    return value;
+  }
+
+  function invalidate(change: string) {
+    epoch++;
+    if (change === EVERYTHING_CHANGED) {
+      users.clear();
+      memberships.clear();
+      processLists.clear();
+      return;
+    }
+    const split = change.indexOf(':');
+    const table = change.slice(0, split);
+    const key = change.slice(split + 1);
+    if (table === 'users') {
+      users.delete(key);
+      processLists.delete(key); // the plan sets how far back runs are shown
+    } else if (table === 'team_members') memberships.delete(key);
+    else if (table === 'processes' || table === 'runs') processLists.delete(key);
+  }
+
+  return {
+    user: (id: string, load: () => Promise<UserRow | undefined>) => read(users, id, load),
+    membership: (userId: string, load: () => Promise<Membership>) =>
+      read(memberships, userId, load) as Promise<Membership>,
+    processList: (ownerId: string, load: () => Promise<string>) =>
+      read(processLists, ownerId, load) as Promise<string>,
+    invalidate,
+  };
+}
+
+export type ReadCache = ReturnType<typeof createReadCache>;
