@@ -1,11 +1,92 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import reactRouterConfig from './react-router.config.ts';
+import { publicPaths } from './src/shared/paths.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
+// Chunking for the public pages (DESIGN §6). Under simulated mobile throttling every
+// script is a request of its own (six HTTP/1.1 connections, 150 ms round trips), so the
+// ~25 small chunks a public page preloaded cost more than their bytes. Two groups:
+// - framework: React, React DOM, the scheduler and React Router, which every page runs;
+// - shell: everything the root and site-layout routes import (header, footer, toasts,
+//   session...), which every page loads too. Collected from the module graph, so nothing
+//   only a portal or admin page uses can slip in.
+const framework = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
+const shellRoots = /src[\\/]web[\\/](root\.tsx|app[\\/]site-layout\.tsx)$/;
+const shell = new Set<string>();
+
+function collectShell(): Plugin {
+  return {
+    name: 'collect-shell-modules',
+    apply: 'build',
+    buildEnd() {
+      shell.clear();
+      const roots = [...this.getModuleIds()].filter((id) => shellRoots.test(id));
+      const queue = [...roots];
+      while (queue.length) {
+        const id = queue.pop() as string;
+        for (const next of this.getModuleInfo(id)?.importedIds ?? []) {
+          if (shell.has(next) || next.includes('node_modules')) continue;
+          shell.add(next);
+          queue.push(next);
+        }
+      }
+    },
+  };
+}
+
+// The pre-rendered public pages paint without JavaScript (the stylesheet is inline), so
+// their hydration scripts need not race the page for the connection: React Router's
+// <link rel="modulepreload"> tags are taken out of them after pre-rendering. The inline
+// module script still imports the same files; they are fetched once the HTML is parsed
+// instead of while its head arrives. Lighthouse's simulation counts every script that
+// finished before the first paint as blocking it (docs/decisions/004-public-js-budget.md).
+// The SPA fallback (portal and admin) keeps its preloads: it has nothing to show before
+// its scripts run.
+const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]+"\/>/g;
+
+function publicPagesWithoutPreloads(): Plugin {
+  let ssrBuild = false;
+  return {
+    name: 'public-pages-without-preloads',
+    apply: 'build',
+    config(_, env) {
+      ssrBuild = env.isSsrBuild === true;
+    },
+    // After React Router's own writeBundle, which pre-renders the pages.
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        if (!ssrBuild) return;
+        const client = join(reactRouterConfig.buildDirectory, 'client');
+        for (const path of publicPaths) {
+          const file = join(client, path, 'index.html');
+          writeFileSync(file, readFileSync(file, 'utf8').replace(MODULE_PRELOAD, ''));
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), collectShell(), publicPagesWithoutPreloads()],
+  build: {
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'framework', test: framework, priority: 2 },
+            { name: 'shell', test: (id) => shell.has(id), priority: 1 },
+          ],
+        },
+      },
+    },
+  },
   // Pre-bundled up front so the dev server does not re-optimise (and reload React twice)
   // on the first visit to a portal page.
   optimizeDeps: {

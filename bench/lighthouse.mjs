@@ -3,8 +3,10 @@
 // throttling), at most 100 KB of gzipped JavaScript, and no portal or admin code loaded.
 // Runs the built product (npm run build; WEB_ROOT picks another build) on a free port,
 // with Debian's Chromium.
+//   node bench/lighthouse.mjs [/path ...]   only these routes (default: every public route)
+//   LIGHTHOUSE_REPORTS=dir                  keep each route's Lighthouse JSON report there
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -15,6 +17,11 @@ register();
 const { publicPaths } = await import('../src/shared/paths.ts');
 
 const WEB_ROOT = process.env.WEB_ROOT ?? 'build/client';
+const REPORTS = process.env.LIGHTHOUSE_REPORTS;
+const only = process.argv.slice(2);
+const unknown = only.filter((path) => !publicPaths.includes(path));
+if (unknown.length) throw new Error(`Not public routes: ${unknown.join(', ')}`);
+const routes = only.length ? only : publicPaths;
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -47,17 +54,36 @@ function privateOnlyAssets() {
   return new Set([...privateFiles].filter((f) => !publicFiles.has(f)));
 }
 
-/** Gzipped size of every script a pre-rendered page loads (preloads and its imports). */
+// Static imports in the built chunks (`import{a as b}from"./x.js"`, `import"./x.js"`);
+// not `import("./x.js")`, which loads only when the page asks for it.
+const STATIC_IMPORT = /(?<![\w$.(])import\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'](\.\/[^"']+\.js)["']/g;
+// React, React DOM, the scheduler and React Router: the `framework` chunk (vite.config.ts).
+const isFramework = (src) => /^\/assets\/framework-[\w-]+\.js$/.test(src);
+
+/**
+ * Gzipped size of every script a pre-rendered page loads on its own: the scripts its HTML
+ * names (module preloads, the inline module's imports) and, transitively, their static
+ * imports. Split into the framework chunk and the rest (the app).
+ */
 function gzippedJs(path) {
   const html = readFileSync(join(WEB_ROOT, path, 'index.html'), 'utf8');
-  const scripts = new Set(
-    [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]),
-  );
-  for (const m of html.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)) scripts.add(m[1]);
-  let bytes = 0;
-  for (const src of scripts)
-    bytes += gzipSync(readFileSync(join(WEB_ROOT, src)), { level: 9 }).length;
-  return bytes / 1024;
+  const queue = [...html.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)].map((m) => m[1]);
+  const seen = new Set();
+  while (queue.length) {
+    const src = queue.pop();
+    if (seen.has(src)) continue;
+    seen.add(src);
+    const code = readFileSync(join(WEB_ROOT, src), 'utf8');
+    for (const m of code.matchAll(STATIC_IMPORT)) queue.push(`/assets/${m[1].slice(2)}`);
+  }
+  let framework = 0;
+  let app = 0;
+  for (const src of seen) {
+    const bytes = gzipSync(readFileSync(join(WEB_ROOT, src)), { level: 9 }).length / 1024;
+    if (isFramework(src)) framework += bytes;
+    else app += bytes;
+  }
+  return { total: framework + app, framework, app, files: seen };
 }
 
 function lighthouseOnce(url, outFile) {
@@ -102,7 +128,9 @@ function summarise(path, report, privateAssets) {
   const requests = report.audits['network-requests']?.details?.items ?? [];
   const scripts = requests.filter((r) => r.resourceType === 'Script');
   const transferKb = scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024;
-  const leaked = scripts.map((r) => new URL(r.url).pathname).filter((p) => privateAssets.has(p));
+  const js = gzippedJs(path);
+  const loaded = new Set([...scripts.map((r) => new URL(r.url).pathname), ...js.files]);
+  const leaked = [...loaded].filter((p) => privateAssets.has(p));
   const row = {
     path,
     performance: score(report, 'performance'),
@@ -111,7 +139,9 @@ function summarise(path, report, privateAssets) {
     seo: score(report, 'seo'),
     lcp: report.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
     cls: report.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
-    jsGzipKb: gzippedJs(path),
+    jsGzipKb: js.total,
+    jsFrameworkKb: js.framework,
+    jsAppKb: js.app,
     jsTransferKb: transferKb,
     leaked,
   };
@@ -144,10 +174,13 @@ try {
   await waitFor(`${base}/healthz`);
   console.log(`Lighthouse (mobile, simulated throttling) on ${await machine()}, build ${WEB_ROOT}`);
   console.log(
-    'route           perf  a11y  best   seo    LCP ms    CLS   JS gzip KB  JS sent KB  result',
+    'route           perf  a11y  best   seo    LCP ms    CLS   JS gzip KB (framework + app)  JS sent KB  result',
   );
-  for (const path of publicPaths) {
-    const report = await lighthouse(`${base}${path}`, join(outDir, 'report.json'));
+  if (REPORTS) mkdirSync(REPORTS, { recursive: true });
+  for (const path of routes) {
+    const outFile = join(outDir, 'report.json');
+    const report = await lighthouse(`${base}${path}`, outFile);
+    if (REPORTS) copyFileSync(outFile, join(REPORTS, `${path.slice(1) || 'home'}.json`));
     const row = summarise(path, report, privateAssets);
     failed ||= row.failing.length > 0;
     console.log(
@@ -160,6 +193,9 @@ try {
         String(Math.round(row.lcp)).padStart(9),
         row.cls.toFixed(3).padStart(6),
         row.jsGzipKb.toFixed(1).padStart(12),
+        `(${row.jsFrameworkKb.toFixed(1).padStart(5)} + ${row.jsAppKb.toFixed(1).padStart(4)})`.padStart(
+          17,
+        ),
         row.jsTransferKb.toFixed(1).padStart(11),
         row.failing.length ? `  FAIL: ${row.failing.join('; ')}` : '  PASS',
       ].join(' '),
@@ -168,6 +204,9 @@ try {
   }
   console.log(
     `Budgets: performance >= ${budget.performance}, accessibility/best practices/SEO 100, LCP <= ${MAX_LCP_MS} ms, CLS <= ${MAX_CLS}, JS <= ${MAX_JS_KB} KB gzipped, no portal/admin code.`,
+  );
+  console.log(
+    'JS gzip = gzip -9 of every script the page loads by itself (its HTML and their static imports); framework = React, React DOM, scheduler and React Router (the framework chunk), app = everything else.',
   );
   console.log(
     'JS sent = compressed script bytes on the wire as Lighthouse measured them, headers included.',
