@@ -13,10 +13,12 @@ const apiPort = Number(process.env.API_PORT ?? 3001);
 // ~25 small chunks a public page preloaded cost more than their bytes. Two groups:
 // - framework: React, React DOM, the scheduler and React Router, which every page runs;
 // - shell: everything the root and site-layout routes import (header, footer, toasts,
-//   session...), which every page loads too. Collected from the module graph, so nothing
-//   only a portal or admin page uses can slip in.
+//   session...) and meta.ts (every page module imports it), which every page loads too.
+//   Collected from the module graph, so nothing only a portal or admin page uses can
+//   slip in. The two route modules stay chunks of their own (React Router needs them).
 const framework = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
-const shellRoots = /src[\\/]web[\\/](root\.tsx|app[\\/]site-layout\.tsx)$/;
+const shellRoots = /src[\\/]web[\\/](root\.tsx|app[\\/]site-layout\.tsx|lib[\\/]meta\.ts)$/;
+const shellRoutes = /src[\\/]web[\\/](root\.tsx|app[\\/]site-layout\.tsx)$/;
 const shell = new Set<string>();
 
 function collectShell(): Plugin {
@@ -26,6 +28,7 @@ function collectShell(): Plugin {
     buildEnd() {
       shell.clear();
       const roots = [...this.getModuleIds()].filter((id) => shellRoots.test(id));
+      for (const id of roots) if (!shellRoutes.test(id)) shell.add(id);
       const queue = [...roots];
       while (queue.length) {
         const id = queue.pop() as string;
@@ -44,7 +47,7 @@ function collectShell(): Plugin {
 // <link rel="modulepreload"> tags are taken out of them after pre-rendering. The inline
 // module script still imports the same files; they are fetched once the HTML is parsed
 // instead of while its head arrives. Lighthouse's simulation counts every script that
-// finished before the first paint as blocking it (docs/decisions/004-public-js-budget.md).
+// finished before the first paint as blocking it (docs/decisions/005-public-js-budget.md).
 // The SPA fallback (portal and admin) keeps its preloads: it has nothing to show before
 // its scripts run.
 const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]+"\/>/g;

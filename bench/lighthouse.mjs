@@ -1,6 +1,9 @@
 // Page budgets (DESIGN §6), for every public route: Lighthouse mobile Performance >= 95,
 // Accessibility 100, Best Practices 100, SEO 100, LCP <= 1.5 s, CLS <= 0.02 (simulated
 // throttling), at most 100 KB of gzipped JavaScript, and no portal or admin code loaded.
+// The framework alone (React DOM + React Router) is over 100 KB, so the JavaScript is also
+// reported as framework + app, each against its own budget from
+// docs/decisions/005-public-js-budget.md; the 100 KB line of DESIGN §6 stays checked.
 // Runs the built product (npm run build; WEB_ROOT picks another build) on a free port,
 // with Debian's Chromium.
 //   node bench/lighthouse.mjs [/path ...]   only these routes (default: every public route)
@@ -35,7 +38,11 @@ const CHROME_FLAGS = [
 const budget = { performance: 95, accessibility: 100, bestPractices: 100, seo: 100 };
 const MAX_LCP_MS = 1500;
 const MAX_CLS = 0.02;
-const MAX_JS_KB = 100;
+const MAX_JS_KB = 100; // DESIGN §6
+// docs/decisions/005-public-js-budget.md: the framework chunk as pinned (104.2 KB measured)
+// may not grow, and the app's own JavaScript on any public page stays under 35 KB.
+const MAX_FRAMEWORK_JS_KB = 106;
+const MAX_APP_JS_KB = 35;
 
 /** Route modules of the signed-in areas, from React Router's client manifest. */
 function privateOnlyAssets() {
@@ -150,7 +157,12 @@ function summarise(path, report, privateAssets) {
     if (row[key] < min) failing.push(`${key} ${row[key]}`);
   if (!(row.lcp <= MAX_LCP_MS)) failing.push(`LCP ${Math.round(row.lcp)} ms`);
   if (!(row.cls <= MAX_CLS)) failing.push(`CLS ${row.cls.toFixed(3)}`);
-  if (row.jsGzipKb > MAX_JS_KB) failing.push(`JS ${row.jsGzipKb.toFixed(1)} KB`);
+  if (row.jsGzipKb > MAX_JS_KB)
+    failing.push(`JS ${row.jsGzipKb.toFixed(1)} KB > ${MAX_JS_KB} (DESIGN §6; decision 005)`);
+  if (row.jsFrameworkKb > MAX_FRAMEWORK_JS_KB)
+    failing.push(`framework JS ${row.jsFrameworkKb.toFixed(1)} KB > ${MAX_FRAMEWORK_JS_KB}`);
+  if (row.jsAppKb > MAX_APP_JS_KB)
+    failing.push(`app JS ${row.jsAppKb.toFixed(1)} KB > ${MAX_APP_JS_KB}`);
   if (leaked.length) failing.push(`private code ${leaked.join(', ')}`);
   // Lighthouse lists the audits that cost points; show them so a failure is actionable.
   const lost = Object.values(report.categories)
@@ -174,7 +186,7 @@ try {
   await waitFor(`${base}/healthz`);
   console.log(`Lighthouse (mobile, simulated throttling) on ${await machine()}, build ${WEB_ROOT}`);
   console.log(
-    'route           perf  a11y  best   seo    LCP ms    CLS   JS gzip KB (framework + app)  JS sent KB  result',
+    'route             perf  a11y  best   seo    LCP ms    CLS   JS gzip KB (framework + app)  JS sent KB  result',
   );
   if (REPORTS) mkdirSync(REPORTS, { recursive: true });
   for (const path of routes) {
@@ -185,7 +197,7 @@ try {
     failed ||= row.failing.length > 0;
     console.log(
       [
-        path.padEnd(14),
+        path.padEnd(16),
         String(row.performance).padStart(5),
         String(row.accessibility).padStart(5),
         String(row.bestPractices).padStart(5),
@@ -203,7 +215,7 @@ try {
     if (row.lost.length) console.log(`                audits below 100%: ${row.lost.join(', ')}`);
   }
   console.log(
-    `Budgets: performance >= ${budget.performance}, accessibility/best practices/SEO 100, LCP <= ${MAX_LCP_MS} ms, CLS <= ${MAX_CLS}, JS <= ${MAX_JS_KB} KB gzipped, no portal/admin code.`,
+    `Budgets: performance >= ${budget.performance}, accessibility/best practices/SEO 100, LCP <= ${MAX_LCP_MS} ms, CLS <= ${MAX_CLS}, JS <= ${MAX_JS_KB} KB gzipped (framework <= ${MAX_FRAMEWORK_JS_KB} + app <= ${MAX_APP_JS_KB} per decision 005), no portal/admin code.`,
   );
   console.log(
     'JS gzip = gzip -9 of every script the page loads by itself (its HTML and their static imports); framework = React, React DOM, scheduler and React Router (the framework chunk), app = everything else.',

@@ -1,10 +1,19 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { useIsImpersonating } from '#web/lib/impersonation.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header/header.tsx';
-import { ImpersonationBanner } from './impersonation-banner.tsx';
+
+// The impersonation banner (with the API client it calls) is fetched only while an admin
+// is impersonating, so public pages do not carry it (DESIGN §6). The subscription stays
+// here, on every page: it is what drops a stale saved admin session.
+const ImpersonationBanner = lazy(() =>
+  import('./impersonation-banner.tsx').then((m) => ({ default: m.ImpersonationBanner })),
+);
 
 /** Header, page and footer around every screen (public, portal and admin). */
 export default function SiteLayout() {
+  const impersonating = useIsImpersonating();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -13,7 +22,11 @@ export default function SiteLayout() {
       >
         Skip to content
       </a>
-      <ImpersonationBanner />
+      {impersonating ? (
+        <Suspense fallback={null}>
+          <ImpersonationBanner />
+        </Suspense>
+      ) : null}
       <Header />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
