@@ -77,6 +77,8 @@ export async function registerWeb(app: FastifyInstance, webRoot: string): Promis
     index: false,
     preCompressed: true,
     allowedPath: (path) => !path.endsWith('.html'),
+    // Off, or @fastify/send's own "public, max-age=0" replaces the header set below.
+    cacheControl: false,
     setHeaders(res, path) {
       const immutable = path.includes(`${sep}assets${sep}`);
       res.setHeader(
