@@ -1,0 +1,45 @@
+import { publicPaths } from '#shared/paths.ts';
+import { expect, test } from './fixtures.ts';
+
+// How the public pages are built for the page budgets (DESIGN §6, decision 005): the
+// stylesheet is inline so the first paint waits for no request, and the hydration scripts
+// are not preloaded, so they do not race the page. The page must still look styled and
+// come alive (hydrate), and the portal's SPA fallback keeps its preloads.
+
+test('every public page carries its stylesheet inline and no module preloads', async ({
+  request,
+}) => {
+  for (const path of publicPaths) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toMatch(/<style data-precedence="default" data-href="app-css">[^<]{10000,}/);
+    expect(html, path).not.toContain('rel="stylesheet"');
+    expect(html, path).not.toContain('rel="modulepreload"');
+    expect(html, path).toMatch(/<script type="module"[^>]*>import "\/assets\/manifest-/);
+  }
+});
+
+test('the portal and admin fallback page keeps its module preloads', async ({ request }) => {
+  const html = await (await request.get('/client')).text();
+  expect(html).toContain('rel="modulepreload"');
+  expect(html).toContain('data-href="app-css"');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test('a public page is styled and hydrates without preloads', async ({ page }) => {
+    await page.goto('/');
+    // Styled: the footer's dark background comes from the inline stylesheet.
+    const footer = page.locator('footer');
+    await expect(footer).toHaveCSS('background-color', /oklch\(0\.208|rgb\(15, 23, 42\)/);
+    // Alive: the menu toggle is a React control, so it opens only once hydrated.
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    await expect(async () => {
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 500 });
+    }).toPass();
+    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
+    // One stylesheet: React found the inline one by its key instead of adding another.
+    await expect(page.locator('style[data-href="app-css"], link[rel="stylesheet"]')).toHaveCount(1);
+  });
+});
