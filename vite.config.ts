@@ -53,19 +53,15 @@ function collectShell(): Plugin {
 const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]+"\/>/g;
 
 function publicPagesWithoutPreloads(): Plugin {
-  let ssrBuild = false;
   return {
     name: 'public-pages-without-preloads',
     apply: 'build',
-    config(_, env) {
-      ssrBuild = env.isSsrBuild === true;
-    },
     // After React Router's own writeBundle, which pre-renders the pages.
     closeBundle: {
       order: 'post',
       sequential: true,
       handler() {
-        if (!ssrBuild) return;
+        if (this.environment.name !== 'ssr') return;
         const client = join(reactRouterConfig.buildDirectory, 'client');
         for (const path of publicPaths) {
           const file = join(client, path, 'index.html');
