@@ -61,12 +61,16 @@ describe('hostile input', () => {
     expect(response.headers['referrer-policy']).toBe('no-referrer');
   });
 
-  it('sends them on refusals and unknown addresses too', async () => {
-    for (const url of ['/api/n8n/my-processes', '/api/no-such-thing']) {
+  it('gives API answers, refusals included, the API set: nothing loads, nothing is cached', async () => {
+    for (const url of ['/api/n8n/my-processes', '/api/no-such-thing', '/api/contact']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode).toBeGreaterThanOrEqual(400);
-      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(response.headers['content-security-policy']).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
       expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['cache-control']).toBe('no-store');
     }
   });
 });
