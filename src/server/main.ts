@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { DataDirLockedError, lockDataDir } from '#server/db/data-dir-lock.ts';
 import { seed } from '#server/db/seed/index.ts';
+import { resetAdminIpLockOnStart } from '#server/features/security/lock-reset.ts';
 import { createSmtpTransport } from '#server/integrations/mailer/smtp.ts';
 import { createWebhookCaller } from '#server/integrations/n8n/webhook.ts';
 import { createZohoClient } from '#server/integrations/zoho/client.ts';
@@ -11,7 +12,6 @@ import { createOutboxSender } from '#server/jobs/outbox-sender.ts';
 import { startRetentionJob } from '#server/jobs/retention.ts';
 import { createSchedulerLoop } from '#server/jobs/scheduler-loop.ts';
 import { resolveJwtSecret } from '#server/secrets.ts';
-import { ADMIN_ALLOWED_IP, clearSetting } from '#server/settings/app-settings.ts';
 
 // Reads config, opens and migrates the database, seeds, listens, and shuts down cleanly
 // on SIGTERM/SIGINT.
@@ -22,8 +22,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   const report = await seed(database.db, { admin: config.admin });
-  if (config.adminIpLockReset) {
-    await clearSetting(database.db, ADMIN_ALLOWED_IP);
+  if (await resetAdminIpLockOnStart(database.db, config.adminIpLockReset)) {
     console.warn(
       'ADMIN_IP_LOCK_RESET=true: the admin IP lock was removed. Unset it before the next start.',
     );

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { securityMessages } from '#shared/security.ts';
 import { build } from '#test/support/test-app.ts';
+import { resetAdminIpLockOnStart } from './lock-reset.ts';
 
 // The admin IP lock, with the client IP read from X-Forwarded-For (TRUST_PROXY=true).
 
@@ -58,5 +59,17 @@ describe('admin IP restriction', () => {
     const cleared = await from('203.0.113.10', 'DELETE', '/api/admin/security/admin-allowed-ip');
     expect(cleared.json().allowedIp).toBeNull();
     expect((await from('198.51.100.7', 'GET', '/api/admin/clients')).statusCode).toBe(200);
+  });
+
+  it('is lifted by a start with ADMIN_IP_LOCK_RESET=true, and only then', async () => {
+    await from('203.0.113.10', 'POST', '/api/admin/security/admin-allowed-ip', {
+      ip: '203.0.113.10',
+    });
+    const db = t.deps.database.db;
+    expect(await resetAdminIpLockOnStart(db, false)).toBe(false);
+    expect((await from('198.51.100.7', 'GET', '/api/admin/clients')).statusCode).toBe(403);
+    expect(await resetAdminIpLockOnStart(db, true)).toBe(true);
+    expect((await from('198.51.100.7', 'GET', '/api/admin/clients')).statusCode).toBe(200);
+    expect(await resetAdminIpLockOnStart(db, true)).toBe(false); // nothing left to lift
   });
 });
