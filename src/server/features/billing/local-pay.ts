@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import { audit } from '#server/audit/audit.ts';
 import type { Db } from '#server/db/client.ts';
 import { invoices, type UserRow, users } from '#server/db/schema.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
@@ -24,6 +23,7 @@ import {
   packageToJson,
 } from './local-records.ts';
 import { claimSession, requireOpenSession } from './pay-sessions.ts';
+import { recordBilling } from './provider.ts';
 
 // What the local provider's token pages do: show the session, then confirm a checkout,
 // change or cancel the plan, or pay an invoice. Each action uses the token once, runs in
@@ -33,8 +33,9 @@ interface Context {
   ip: string;
 }
 
+// The client acts on their own account through the token pages.
 const record = (db: Db, ctx: Context, userId: string, message: string, details = {}) =>
-  audit(db, { source: 'billing', message, userId, actorId: userId, ip: ctx.ip, details });
+  recordBilling(db, { actorId: userId, ip: ctx.ip }, userId, message, details);
 
 async function requireClient(db: Db, id: string): Promise<UserRow> {
   const row = await findUserById(db, id);
@@ -86,6 +87,22 @@ export async function getPaySession(db: Db, token: string, now = new Date()): Pr
   };
 }
 
+/** Starts (or switches to) a package from `now` and issues its paid invoice. */
+async function startPaidPackage(tx: Db, clientUserId: string, pkg: PackageRow, now: Date) {
+  await activateSubscription(tx, clientUserId, pkg, now);
+  return issueInvoice(
+    tx,
+    {
+      clientUserId,
+      packageId: pkg.id,
+      description: invoiceDescription(pkg),
+      amount: pkg.price,
+      status: 'paid',
+    },
+    now,
+  );
+}
+
 export function confirmCheckout(db: Db, token: string, ctx: Context): Promise<PayResult> {
   return db.transaction(async (tx) => {
     const now = new Date();
@@ -96,18 +113,7 @@ export function confirmCheckout(db: Db, token: string, ctx: Context): Promise<Pa
     if (isSubscriptionRunning(client.subscriptionStatus) && (await currentPackage(tx, client.id))) {
       throw conflict(billingApiMessages.alreadyActive);
     }
-    await activateSubscription(tx, session.clientUserId, pkg, now);
-    const invoice = await issueInvoice(
-      tx,
-      {
-        clientUserId: session.clientUserId,
-        packageId: pkg.id,
-        description: invoiceDescription(pkg),
-        amount: pkg.price,
-        status: 'paid',
-      },
-      now,
-    );
+    const invoice = await startPaidPackage(tx, session.clientUserId, pkg, now);
     await record(
       tx,
       ctx,
@@ -139,18 +145,7 @@ export function changePackage(
     if (running && (await currentPackage(tx, client.id))?.id === pkg.id) {
       throw conflict(billingApiMessages.samePackage, { packageId: billingApiMessages.samePackage });
     }
-    await activateSubscription(tx, client.id, pkg, now);
-    const invoice = await issueInvoice(
-      tx,
-      {
-        clientUserId: client.id,
-        packageId: pkg.id,
-        description: invoiceDescription(pkg),
-        amount: pkg.price,
-        status: 'paid',
-      },
-      now,
-    );
+    const invoice = await startPaidPackage(tx, client.id, pkg, now);
     await record(
       tx,
       ctx,

@@ -21,7 +21,7 @@ import {
   packageToJson,
 } from './local-records.ts';
 import { createPaySession } from './pay-sessions.ts';
-import { type Acting, type BillingProvider, syncStatusOf } from './provider.ts';
+import { type Acting, type BillingProvider, recordBilling, syncStatusOf } from './provider.ts';
 
 // The default provider: everything in the database, paid through the built-in token
 // pages. CRM tools make local ids so the admin screens work without Zoho.
@@ -36,14 +36,7 @@ const localId = (prefix: string) => `${prefix}-${randomBytes(6).toString('hex').
 
 export function createLocalProvider({ db, publicUrl, links }: LocalProviderDeps): BillingProvider {
   const record = (acting: Acting, userId: string, message: string, details = {}) =>
-    audit(db, {
-      source: 'billing',
-      message,
-      userId,
-      actorId: acting.actorId,
-      ip: acting.ip,
-      details,
-    });
+    recordBilling(db, acting, userId, message, details);
 
   /**
    * A subscription past its period end renews: an unpaid invoice for the same package and

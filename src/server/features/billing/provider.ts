@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { audit } from '#server/audit/audit.ts';
+import type { Db } from '#server/db/client.ts';
 import type { UserRow } from '#server/db/schema.ts';
 import type { Invoice, Package, ProvisionResult, SyncStatus } from '#shared/billing-api.ts';
 import type { BillingStatusSchema } from '#shared/user.ts';
@@ -14,6 +16,23 @@ export interface Acting {
   actorId: string;
   ip: string;
 }
+
+/** Every billing change is audited under source 'billing', about the client's account. */
+export const recordBilling = (
+  db: Db,
+  acting: Acting,
+  userId: string,
+  message: string,
+  details: Record<string, unknown> = {},
+) =>
+  audit(db, {
+    source: 'billing',
+    message,
+    userId,
+    actorId: acting.actorId,
+    ip: acting.ip,
+    details,
+  });
 
 export interface BillingProvider {
   readonly name: 'local' | 'zoho';

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { audit } from '#server/audit/audit.ts';
 import type { Db } from '#server/db/client.ts';
 import { type UserRow, users } from '#server/db/schema.ts';
 import { conflict, HttpError, notFound } from '#server/http/errors.ts';
@@ -8,7 +7,7 @@ import type { ZohoClient } from '#server/integrations/zoho/client.ts';
 import { ZohoError } from '#server/integrations/zoho/types.ts';
 import { billingApiMessages, type Package, payRedirects } from '#shared/billing-api.ts';
 import type { InvoiceLinks } from './invoice-links.ts';
-import { type Acting, type BillingProvider, syncStatusOf } from './provider.ts';
+import { type Acting, type BillingProvider, recordBilling, syncStatusOf } from './provider.ts';
 import { dateFromZoho, invoiceStatusFromZoho, packageFromZoho, toCents } from './zoho-mapping.ts';
 import { applyZohoSubscription } from './zoho-sync.ts';
 
@@ -27,14 +26,7 @@ export interface ZohoProviderDeps {
 export function createZohoProvider(deps: ZohoProviderDeps): BillingProvider {
   const { db, zoho, publicUrl, links, log } = deps;
   const record = (acting: Acting, userId: string, message: string, details = {}) =>
-    audit(db, {
-      source: 'billing',
-      message,
-      userId,
-      actorId: acting.actorId,
-      ip: acting.ip,
-      details,
-    });
+    recordBilling(db, acting, userId, message, details);
 
   /** Zoho trouble is not the caller's fault: log the detail, answer 502 with a plain message. */
   async function upstream<T>(what: string, work: () => Promise<T>): Promise<T> {
