@@ -6,6 +6,7 @@ import { type UserRow, users } from '#server/db/schema.ts';
 import { badRequest, conflict, notFound } from '#server/http/errors.ts';
 import { isIpOrCidr } from '#server/net/ip.ts';
 import { findUserByEmail, findUserById } from '#server/users/repository.ts';
+import { billingStatusFor } from '#shared/billing-api.ts';
 import type { UpdateClient } from '#shared/clients.ts';
 import { splitIpList } from '#shared/clients.ts';
 import type { SubscriptionStatus } from '#shared/user.ts';
@@ -156,16 +157,6 @@ export async function resetPassword(actor: Actor, id: string, newPassword: strin
   await record(actor, row.id, 'Password reset by an administrator');
   return row;
 }
-
-/** What a client sees on Billing for each subscription status an admin can set. */
-const billingStatusFor: Record<SubscriptionStatus, UserRow['billingStatus']> = {
-  active: 'active',
-  trialing: 'trial',
-  past_due: 'past_due',
-  incomplete: 'pending',
-  canceled: 'cancelled',
-  no_subscription: 'pending',
-};
 
 export async function setMockStatus(actor: Actor, id: string, status: SubscriptionStatus) {
   const client = await requireClient(actor.db, id);

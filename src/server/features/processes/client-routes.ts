@@ -53,7 +53,7 @@ export const clientProcessRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireUser);
   const common = { tags: ['portal: processes'], security: [{ bearer: [] }] };
   const accountOf = (request: Parameters<typeof currentUser>[0]) =>
-    resolveAccount(db, currentUser(request));
+    resolveAccount(db, currentUser(request), app.readCache);
 
   app.get(
     '/my-processes',
@@ -65,7 +65,7 @@ export const clientProcessRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const account = await resolveAccount(db, currentUser(request), app.readCache);
+      const account = await accountOf(request);
       // Kept in memory, checked and serialised once, until a process, a run or the
       // owner's plan changes (cache/). A string is sent as it is.
       const json = await app.readCache.processList(account.owner.id, async () =>
