@@ -18,6 +18,7 @@ import { freePort, machine, startChild, waitFor } from './support.mjs';
 
 register();
 const { publicPaths } = await import('../src/shared/paths.ts');
+const { CHROMIUM_ARGS, CHROMIUM_PATH } = await import('../tests/support/chromium.ts');
 
 const WEB_ROOT = process.env.WEB_ROOT ?? 'build/client';
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
@@ -25,16 +26,8 @@ const only = process.argv.slice(2);
 const unknown = only.filter((path) => !publicPaths.includes(path));
 if (unknown.length) throw new Error(`Not public routes: ${unknown.join(', ')}`);
 const routes = only.length ? only : publicPaths;
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-].join(' ');
+const CHROME = process.env.CHROME_PATH ?? CHROMIUM_PATH;
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS].join(' ');
 const budget = { performance: 95, accessibility: 100, bestPractices: 100, seo: 100 };
 const MAX_LCP_MS = 1500;
 const MAX_CLS = 0.02;

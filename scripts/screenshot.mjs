@@ -5,6 +5,10 @@
 // stores it before the page opens.
 import { readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { register } from 'tsx/esm/api';
+
+register();
+const { CHROMIUM_ARGS, CHROMIUM_PATH } = await import('../tests/support/chromium.ts');
 
 const [url, prefix, ...rest] = process.argv.slice(2);
 if (!url || !prefix) {
@@ -15,17 +19,7 @@ const sessionFile = rest.includes('--session') ? rest[rest.indexOf('--session') 
 const session = sessionFile ? JSON.parse(readFileSync(sessionFile, 'utf8')) : null;
 const fullPage = rest.includes('--full');
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 for (const width of [1280, 375]) {
   const page = await browser.newPage({ viewport: { width, height: width === 375 ? 812 : 900 } });
   if (session) {

@@ -1,27 +1,7 @@
-import type { ComponentProps } from 'react';
+import { Icon, type IconProps } from './icons.tsx';
 
-// Line icons for the marketing pages, drawn like icons.tsx (24 px grid, stroke 2) so
-// both sets sit together. Inline SVG: nothing is fetched. Decorative (aria-hidden).
-
-type IconProps = ComponentProps<'svg'>;
-
-function Icon({ children, className = 'size-5', ...props }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      className={className}
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+// Line icons for the marketing pages, drawn in icons.tsx's frame (24 px grid, stroke 2)
+// so both sets sit together. Inline SVG: nothing is fetched. Decorative (aria-hidden).
 
 const make = (d: string) => (p: IconProps) => (
   <Icon {...p}>

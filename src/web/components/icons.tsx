@@ -3,9 +3,10 @@ import type { ComponentProps } from 'react';
 // Inline SVG icons: no icon font or external sprite, so the strict CSP and the
 // no-external-resources rule hold. Decorative by default (aria-hidden).
 
-type IconProps = ComponentProps<'svg'>;
+export type IconProps = ComponentProps<'svg'>;
 
-function Icon({ children, className = 'size-5', ...props }: IconProps) {
+/** The 24 px, stroke-2 frame every line icon is drawn in (feature-icons.tsx too). */
+export function Icon({ children, className = 'size-5', ...props }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -71,6 +71,20 @@ describe('api client', () => {
     });
   });
 
+  it("keeps the server's own message apart from the stand-in", async () => {
+    fetchMock.mockResolvedValueOnce(json(403, { message: 'Only the owner can do that.' }));
+    const said = await api.get('/api/x').catch((e: unknown) => e);
+    expect(said).toMatchObject({ serverMessage: 'Only the owner can do that.' });
+    fetchMock.mockResolvedValueOnce(json(500, { message: '  ' }));
+    const blank = await api.get('/api/x').catch((e: unknown) => e);
+    expect(blank).toMatchObject({
+      serverMessage: null,
+      message: 'Request failed with status 500.',
+    });
+    fetchMock.mockResolvedValueOnce(new Response('Bad gateway', { status: 502 }));
+    await expect(api.get('/api/x')).rejects.toMatchObject({ serverMessage: null });
+  });
+
   it('clears the session on a 401 to an authenticated call and announces it', async () => {
     setSession({ token: 'expired', user });
     const announced = vi.fn();

@@ -18,6 +18,14 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+
+  /**
+   * The server's own words: the `message` of a JSON body when it has any text, else null
+   * (`message` then holds a stand-in such as "Request failed with status 502.").
+   */
+  get serverMessage(): string | null {
+    return messageOf(parseJson(this.body));
+  }
 }
 
 export interface RequestOptions {
@@ -53,13 +61,16 @@ function parseJson(text: string): unknown {
   }
 }
 
+function messageOf(data: unknown): string | null {
+  if (!data || typeof data !== 'object' || !('message' in data)) return null;
+  const { message } = data;
+  return typeof message === 'string' && message.trim() ? message : null;
+}
+
 function toApiError(status: number, text: string): ApiError {
   const data = parseJson(text);
   const record = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
-  const message =
-    typeof record.message === 'string' && record.message
-      ? record.message
-      : `Request failed with status ${status}.`;
+  const message = messageOf(data) ?? `Request failed with status ${status}.`;
   const errors: FieldErrors = {};
   if (record.errors && typeof record.errors === 'object') {
     for (const [field, value] of Object.entries(record.errors)) {

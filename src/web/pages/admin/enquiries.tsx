@@ -1,9 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert } from '#web/components/alert.tsx';
-import { Button } from '#web/components/button.tsx';
-import { Card } from '#web/components/card.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
-import { Spinner } from '#web/components/spinner.tsx';
+import { QueryState } from '#web/components/query-state.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
 import { enquiriesQuery } from './enquiries/enquiries-api.ts';
 import { EnquiryCard } from './enquiries/enquiry-card.tsx';
@@ -28,31 +25,21 @@ export default function AdminEnquiriesPage() {
           ) : null
         }
       />
-      {enquiries.isPending ? (
-        <Spinner label="Loading enquiries…" />
-      ) : enquiries.isError ? (
-        <Alert title="Enquiries could not be loaded">
-          <p>{enquiries.error.message}</p>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="mt-3"
-            onClick={() => enquiries.refetch()}
-          >
-            Try again
-          </Button>
-        </Alert>
-      ) : enquiries.data.length === 0 ? (
-        <Card className="text-center text-sm text-slate-600">
-          No enquiries yet. Messages sent from the contact page appear here.
-        </Card>
-      ) : (
-        <ul className="space-y-4">
-          {enquiries.data.map((enquiry) => (
-            <EnquiryCard key={enquiry._id} enquiry={enquiry} />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={enquiries}
+        loading="Loading enquiries…"
+        failed="Enquiries could not be loaded"
+        isEmpty={(list) => list.length === 0}
+        empty="No enquiries yet. Messages sent from the contact page appear here."
+      >
+        {(list) => (
+          <ul className="space-y-4">
+            {list.map((enquiry) => (
+              <EnquiryCard key={enquiry._id} enquiry={enquiry} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </>
   );
 }

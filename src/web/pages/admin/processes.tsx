@@ -1,12 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { displayName } from '#shared/display-name.ts';
-import { Alert } from '#web/components/alert.tsx';
-import { Button } from '#web/components/button.tsx';
-import { Card } from '#web/components/card.tsx';
 import { SelectField } from '#web/components/field-select.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
-import { Spinner } from '#web/components/spinner.tsx';
+import { QueryState } from '#web/components/query-state.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
 import { clientsQuery } from './clients/clients-api.ts';
 import { CreateProcessCard } from './processes/create-process-card.tsx';
@@ -57,38 +54,30 @@ export default function AdminProcessesPage() {
               />
             ) : null}
           </div>
-          {processes.isPending ? (
-            <Spinner label="Loading processes…" />
-          ) : processes.isError ? (
-            <Alert title="Processes could not be loaded">
-              <p>{processes.error.message}</p>
-              <Button
-                variant="secondary"
-                size="sm"
-                className="mt-3"
-                onClick={() => processes.refetch()}
-              >
-                Try again
-              </Button>
-            </Alert>
-          ) : shown.length === 0 ? (
-            <Card className="text-center text-sm text-slate-600">
-              {clientFilter
+          <QueryState
+            query={processes}
+            loading="Loading processes…"
+            failed="Processes could not be loaded"
+            isEmpty={() => shown.length === 0}
+            empty={
+              clientFilter
                 ? 'This client has no processes yet.'
-                : 'No processes yet. Create the first one above.'}
-            </Card>
-          ) : (
-            <ul className="space-y-4">
-              {shown.map((process) => (
-                <ProcessItem
-                  key={process._id}
-                  process={process}
-                  clientName={names.get(process.clientUserId) ?? 'Unknown client'}
-                  clientOptions={clientOptions}
-                />
-              ))}
-            </ul>
-          )}
+                : 'No processes yet. Create the first one above.'
+            }
+          >
+            {() => (
+              <ul className="space-y-4">
+                {shown.map((process) => (
+                  <ProcessItem
+                    key={process._id}
+                    process={process}
+                    clientName={names.get(process.clientUserId) ?? 'Unknown client'}
+                    clientOptions={clientOptions}
+                  />
+                ))}
+              </ul>
+            )}
+          </QueryState>
         </section>
       </div>
     </>

@@ -1,15 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
-import { paths } from '#shared/paths.ts';
 import { type ColumnDef, DataTable } from '#web/components/data-table.tsx';
 import { SelectField } from '#web/components/field-select.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { type AnalyticsWindow, type TopProcess, topProcessesQuery } from './analytics-api.ts';
-import { failureRate, topOptions, windowLabel } from './analytics-window.ts';
+import { topOptions, windowLabel } from './analytics-window.ts';
+import { clientColumn, failureRateColumn } from './columns.tsx';
 
 // The busiest processes of the range (SPEC §2 Analytics: top processes), most runs first.
-
-const linkClass = 'font-medium text-brand-700 hover:text-brand-800 hover:underline';
 
 const columns: ColumnDef<TopProcess>[] = [
   {
@@ -17,23 +14,10 @@ const columns: ColumnDef<TopProcess>[] = [
     header: 'Process',
     cell: (c) => <span className="font-medium text-slate-900">{c.row.original.name}</span>,
   },
-  {
-    accessorKey: 'clientName',
-    header: 'Client',
-    cell: ({ row }) => (
-      <Link to={paths.adminClient(row.original.clientUserId)} className={linkClass}>
-        {row.original.clientName || 'Unknown client'}
-      </Link>
-    ),
-  },
+  clientColumn(),
   { accessorKey: 'runs', header: 'Runs' },
   { accessorKey: 'fails', header: 'Failures' },
-  {
-    id: 'rate',
-    header: 'Failure rate',
-    accessorFn: (row) => (row.runs ? row.fails / row.runs : 0),
-    cell: ({ row }) => failureRate(row.original.runs, row.original.fails),
-  },
+  failureRateColumn((row) => row),
 ];
 
 export function TopProcesses({

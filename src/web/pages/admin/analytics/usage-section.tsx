@@ -1,16 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
-import { paths } from '#shared/paths.ts';
 import { type ColumnDef, DataTable } from '#web/components/data-table.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { type AnalyticsWindow, type UsageRow, usageQuery } from './analytics-api.ts';
-import { failureRate, type Period, periodLabel, windowLabel } from './analytics-window.ts';
+import { type Period, periodLabel, windowLabel } from './analytics-window.ts';
+import { clientColumn, failureRateColumn } from './columns.tsx';
 import { UsageChart } from './usage-chart.tsx';
 
 // Usage over time: the chart of all runs per period, then one row per period, client and
 // process (the spec's usage rows), newest period first.
-
-const linkClass = 'font-medium text-brand-700 hover:text-brand-800 hover:underline';
 
 const columnsFor = (period: Period): ColumnDef<UsageRow>[] => [
   {
@@ -27,23 +24,10 @@ const columnsFor = (period: Period): ColumnDef<UsageRow>[] => [
       <span className="font-medium text-slate-900">{row.original.processName}</span>
     ),
   },
-  {
-    accessorKey: 'clientName',
-    header: 'Client',
-    cell: ({ row }) => (
-      <Link to={paths.adminClient(row.original.clientUserId)} className={linkClass}>
-        {row.original.clientName || 'Unknown client'}
-      </Link>
-    ),
-  },
+  clientColumn(),
   { accessorKey: 'executions', header: 'Executions' },
   { accessorKey: 'failures', header: 'Failures' },
-  {
-    id: 'rate',
-    header: 'Failure rate',
-    accessorFn: (row) => (row.executions ? row.failures / row.executions : 0),
-    cell: ({ row }) => failureRate(row.original.executions, row.original.failures),
-  },
+  failureRateColumn((row) => ({ runs: row.executions, fails: row.failures })),
 ];
 
 export function UsageSection({ range }: { range: AnalyticsWindow }) {

@@ -1,3 +1,4 @@
+import { saveFile } from '../download.ts';
 import type { AuditEntry } from './audit-api.ts';
 import { processText, userText } from './audit-text.ts';
 
@@ -54,13 +55,5 @@ export function csvFilename(now = new Date()): string {
 /** Hands the CSV to the browser as a download. */
 export function downloadCsv(csv: string, filename: string) {
   // The byte-order mark makes spreadsheet apps read the file as UTF-8.
-  const blob = new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }), filename);
 }

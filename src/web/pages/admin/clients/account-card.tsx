@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { UpdateClientSchema } from '#shared/clients.ts';
 import { plans, roles, type User } from '#shared/user.ts';
-import { Alert } from '#web/components/alert.tsx';
 import { Button } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
 import { SelectField } from '#web/components/field-select.tsx';
@@ -85,12 +84,7 @@ export function AccountCard({ client }: { client: User }) {
             {...register('plan')}
           />
         </fieldset>
-        {failure.alert ? (
-          <div className="mt-4">
-            <Alert>{failure.alert}</Alert>
-          </div>
-        ) : null}
-        <FormFooter>
+        <FormFooter alert={failure.alert}>
           <Button type="submit" disabled={isSubmitting || !isDirty}>
             {isSubmitting ? 'Saving…' : 'Save account'}
           </Button>

@@ -1,7 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { splitIpList } from '#shared/clients.ts';
 import type { User } from '#shared/user.ts';
-import { Alert } from '#web/components/alert.tsx';
 import { Badge } from '#web/components/badge.tsx';
 import { Button } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
@@ -76,12 +75,7 @@ export function AllowedIpsCard({ client }: { client: User }) {
           error={errors.ips?.message}
           {...register('ips')}
         />
-        {failure.alert ? (
-          <div className="mt-4">
-            <Alert>{failure.alert}</Alert>
-          </div>
-        ) : null}
-        <FormFooter>
+        <FormFooter alert={failure.alert}>
           <Button type="submit" disabled={isSubmitting || !isDirty}>
             {isSubmitting ? 'Saving…' : 'Save allowed IPs'}
           </Button>

@@ -5,6 +5,7 @@ import {
   crmLinks,
   dollarsFromCents,
   effectiveEntitlements,
+  matchesClient,
   statusLabel,
   statusTone,
 } from './client-format.ts';
@@ -93,5 +94,22 @@ describe('effective entitlements', () => {
     expect(
       effectiveEntitlements(user('Pro', { team: false, analytics: true, tickets: true })),
     ).toMatchObject({ team: false, analytics: true, tickets: true, catalog: true });
+  });
+});
+
+describe('matchesClient', () => {
+  const client = {
+    name: 'Dana Doe',
+    email: 'dana@example.test',
+    companyName: 'Acme',
+    companyCode: 'AC1',
+  };
+  it('searches name, email and company case-insensitively', () => {
+    expect(matchesClient(client, 'DANA')).toBe(true);
+    expect(matchesClient(client, 'example.test')).toBe(true);
+    expect(matchesClient(client, 'acme')).toBe(true);
+    expect(matchesClient(client, 'ac1')).toBe(true);
+    expect(matchesClient(client, 'zed')).toBe(false);
+    expect(matchesClient(client, '  ')).toBe(true);
   });
 });

@@ -62,6 +62,18 @@ export function companyText(user: Pick<User, 'companyName' | 'companyCode'>): st
   return companyName || companyCode || null;
 }
 
+/** Case-insensitive search over name, e-mail and company (name and code). */
+export function matchesClient(
+  client: Pick<User, 'name' | 'email' | 'companyName' | 'companyCode'>,
+  search: string,
+): boolean {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return true;
+  return [client.name, client.email, client.companyName, client.companyCode].some((value) =>
+    value?.toLowerCase().includes(needle),
+  );
+}
+
 export type EntitlementKey = (typeof entitlementKeys)[number];
 
 export const entitlementText: Record<EntitlementKey, { label: string; description: string }> = {

@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { UpdateCompanySchema } from '#shared/clients.ts';
 import type { User } from '#shared/user.ts';
-import { Alert } from '#web/components/alert.tsx';
 import { Button } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
 import { useServerErrors } from '#web/lib/form-errors.ts';
@@ -58,12 +57,7 @@ export function CompanyCard({ client }: { client: User }) {
             {...register('companyCode')}
           />
         </fieldset>
-        {failure.alert ? (
-          <div className="mt-4">
-            <Alert>{failure.alert}</Alert>
-          </div>
-        ) : null}
-        <FormFooter>
+        <FormFooter alert={failure.alert}>
           <Button type="submit" disabled={isSubmitting || !isDirty}>
             {isSubmitting ? 'Saving…' : 'Save company'}
           </Button>

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { type User, zohoIdKeys } from '#shared/user.ts';
-import { Alert } from '#web/components/alert.tsx';
 import { Button, buttonClass } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
 import { ExternalIcon } from '#web/components/icons.tsx';
@@ -67,12 +66,7 @@ export function CrmIdsCard({ client }: { client: User }) {
             />
           ))}
         </fieldset>
-        {failure.alert ? (
-          <div className="mt-4">
-            <Alert>{failure.alert}</Alert>
-          </div>
-        ) : null}
-        <FormFooter>
+        <FormFooter alert={failure.alert}>
           <Button type="submit" disabled={isSubmitting || !isDirty}>
             {isSubmitting ? 'Saving…' : 'Save IDs'}
           </Button>

@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { BillingPrefsInputSchema } from '#shared/clients.ts';
 import { entitlementKeys, type User } from '#shared/user.ts';
-import { Alert } from '#web/components/alert.tsx';
 import { Button } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
 import { ToggleSwitch } from '#web/components/toggle-switch.tsx';
@@ -150,12 +149,7 @@ export function EntitlementsCard({ client }: { client: User }) {
             />
           </fieldset>
         </fieldset>
-        {failure.alert ? (
-          <div className="mt-4">
-            <Alert>{failure.alert}</Alert>
-          </div>
-        ) : null}
-        <FormFooter>
+        <FormFooter alert={failure.alert}>
           <Button type="submit" disabled={isSubmitting || !isDirty}>
             {isSubmitting ? 'Saving…' : 'Save entitlements and presets'}
           </Button>

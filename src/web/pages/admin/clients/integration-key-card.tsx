@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import { IntegrationKeySchema } from '#shared/clients.ts';
 import { generateWebhookKey } from '#shared/keys.ts';
 import type { User } from '#shared/user.ts';
-import { Alert } from '#web/components/alert.tsx';
 import { Button } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
 import { useServerErrors } from '#web/lib/form-errors.ts';
@@ -75,12 +74,7 @@ export function IntegrationKeyCard({ client }: { client: User }) {
             Generate
           </Button>
         </fieldset>
-        {failure.alert ? (
-          <div className="mt-4">
-            <Alert>{failure.alert}</Alert>
-          </div>
-        ) : null}
-        <FormFooter>
+        <FormFooter alert={failure.alert}>
           <Button type="submit" disabled={isSubmitting || !isDirty}>
             {isSubmitting ? 'Saving…' : 'Save key'}
           </Button>

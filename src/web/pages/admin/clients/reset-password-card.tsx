@@ -4,7 +4,6 @@ import { useForm } from 'react-hook-form';
 import { ResetPasswordSchema } from '#shared/clients.ts';
 import { displayName } from '#shared/display-name.ts';
 import type { User } from '#shared/user.ts';
-import { Alert } from '#web/components/alert.tsx';
 import { Button } from '#web/components/button.tsx';
 import { ConfirmModal } from '#web/components/confirm-modal.tsx';
 import { TextField } from '#web/components/field.tsx';
@@ -70,12 +69,7 @@ export function ResetPasswordCard({ client }: { client: User }) {
           error={errors.newPassword?.message}
           {...register('newPassword')}
         />
-        {failure.alert ? (
-          <div className="mt-4">
-            <Alert>{failure.alert}</Alert>
-          </div>
-        ) : null}
-        <FormFooter>
+        <FormFooter alert={failure.alert}>
           <Button type="submit" variant="secondary" disabled={busy}>
             Reset password
           </Button>

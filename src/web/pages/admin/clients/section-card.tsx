@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Alert } from '#web/components/alert.tsx';
 import { Card } from '#web/components/card.tsx';
 
 /** One editor of the client detail screen: a titled card, reachable by its anchor id. */
@@ -29,7 +30,16 @@ export function SectionCard({
   );
 }
 
-/** The save row at the bottom of an editor. */
-export function FormFooter({ children }: { children: ReactNode }) {
-  return <div className="mt-5 flex flex-wrap items-center justify-end gap-3">{children}</div>;
+/** The save row at the bottom of an editor, below the server's message when a save failed. */
+export function FormFooter({ alert, children }: { alert?: string | null; children: ReactNode }) {
+  return (
+    <>
+      {alert ? (
+        <div className="mt-4">
+          <Alert>{alert}</Alert>
+        </div>
+      ) : null}
+      <div className="mt-5 flex flex-wrap items-center justify-end gap-3">{children}</div>
+    </>
+  );
 }

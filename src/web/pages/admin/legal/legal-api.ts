@@ -12,6 +12,7 @@ import type {
 import type { LegalDefaults, LegalDefaultsInput } from '#shared/legal-defaults.ts';
 import { fileStem } from '#shared/legal-document.ts';
 import { ApiError, api } from '#web/lib/api.ts';
+import { saveFile } from '../download.ts';
 
 // The legal suite's calls (SPEC §7 Admin) and their cache keys.
 
@@ -83,17 +84,11 @@ export async function downloadExport(format: ExportFormat, document: GeneratedDo
     }
     throw new ApiError(response.status, message, {}, text);
   }
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = window.document.createElement('a');
-  link.href = url;
-  link.download = filenameFrom(
-    response.headers.get('content-disposition'),
-    `${fileStem(document.name)}.${format}`,
+  saveFile(
+    await response.blob(),
+    filenameFrom(
+      response.headers.get('content-disposition'),
+      `${fileStem(document.name)}.${format}`,
+    ),
   );
-  window.document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click is handled; free the memory after.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -1,17 +1,61 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { legalCategoryFilters } from '#shared/legal.ts';
-import { Alert } from '#web/components/alert.tsx';
+import { type LegalTemplate, legalCategoryFilters } from '#shared/legal.ts';
 import { Button } from '#web/components/button.tsx';
 import { Card } from '#web/components/card.tsx';
 import { TextField } from '#web/components/field.tsx';
-import { Spinner } from '#web/components/spinner.tsx';
+import { QueryState } from '#web/components/query-state.tsx';
 import { templatesQuery } from './legal-api.ts';
 
 // Column one of the legal suite: the template library with a category filter and a
 // search box; templates are picked with checkboxes, several at once.
 
 type Filter = (typeof legalCategoryFilters)[number];
+
+function TemplateOption({
+  template: t,
+  checked,
+  onToggle,
+}: {
+  template: LegalTemplate;
+  checked: boolean;
+  onToggle: (id: string) => void;
+}) {
+  const inputId = `template-${t.id}`;
+  return (
+    <li>
+      <label
+        htmlFor={inputId}
+        className={`flex cursor-pointer gap-3 rounded-lg border p-3 transition-colors ${
+          checked
+            ? 'border-brand-300 bg-brand-50'
+            : 'border-slate-200 hover:border-slate-300 hover:bg-slate-50'
+        }`}
+      >
+        <input
+          id={inputId}
+          type="checkbox"
+          checked={checked}
+          onChange={() => onToggle(t.id)}
+          aria-describedby={`${inputId}-about`}
+          className="mt-0.5 size-4 shrink-0 accent-brand-700"
+        />
+        <span className="min-w-0">
+          <span className="block text-sm font-semibold text-slate-900">{t.name}</span>
+          <span className="mt-0.5 inline-block rounded bg-slate-100 px-1.5 py-0.5 text-[11px] font-semibold tracking-wide text-slate-600 uppercase">
+            {t.category}
+          </span>
+          <span
+            id={`${inputId}-about`}
+            className="mt-1 block text-xs text-slate-600 xl:line-clamp-3"
+          >
+            {t.description}
+          </span>
+        </span>
+      </label>
+    </li>
+  );
+}
 
 export function TemplateLibrary({
   selectedIds,
@@ -77,65 +121,30 @@ export function TemplateLibrary({
       </fieldset>
 
       <div className="mt-4">
-        {templates.isPending ? (
-          <Spinner label="Loading templates…" />
-        ) : templates.isError ? (
-          <Alert title="Templates could not be loaded">
-            <p>{templates.error.message}</p>
-            <Button
-              variant="secondary"
-              size="sm"
-              className="mt-3"
-              onClick={() => templates.refetch()}
-            >
-              Try again
-            </Button>
-          </Alert>
-        ) : shown.length === 0 ? (
-          <p className="rounded-lg bg-slate-50 px-3 py-4 text-center text-sm text-slate-600">
-            No templates match.
-          </p>
-        ) : (
-          <ul aria-labelledby={headingId} className="space-y-2">
-            {shown.map((t) => {
-              const checked = selectedIds.includes(t.id);
-              const inputId = `template-${t.id}`;
-              return (
-                <li key={t.id}>
-                  <label
-                    htmlFor={inputId}
-                    className={`flex cursor-pointer gap-3 rounded-lg border p-3 transition-colors ${
-                      checked
-                        ? 'border-brand-300 bg-brand-50'
-                        : 'border-slate-200 hover:border-slate-300 hover:bg-slate-50'
-                    }`}
-                  >
-                    <input
-                      id={inputId}
-                      type="checkbox"
-                      checked={checked}
-                      onChange={() => onToggle(t.id)}
-                      aria-describedby={`${inputId}-about`}
-                      className="mt-0.5 size-4 shrink-0 accent-brand-700"
-                    />
-                    <span className="min-w-0">
-                      <span className="block text-sm font-semibold text-slate-900">{t.name}</span>
-                      <span className="mt-0.5 inline-block rounded bg-slate-100 px-1.5 py-0.5 text-[11px] font-semibold tracking-wide text-slate-600 uppercase">
-                        {t.category}
-                      </span>
-                      <span
-                        id={`${inputId}-about`}
-                        className="mt-1 block text-xs text-slate-600 xl:line-clamp-3"
-                      >
-                        {t.description}
-                      </span>
-                    </span>
-                  </label>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        <QueryState
+          query={templates}
+          loading="Loading templates…"
+          failed="Templates could not be loaded"
+        >
+          {() =>
+            shown.length === 0 ? (
+              <p className="rounded-lg bg-slate-50 px-3 py-4 text-center text-sm text-slate-600">
+                No templates match.
+              </p>
+            ) : (
+              <ul aria-labelledby={headingId} className="space-y-2">
+                {shown.map((t) => (
+                  <TemplateOption
+                    key={t.id}
+                    template={t}
+                    checked={selectedIds.includes(t.id)}
+                    onToggle={onToggle}
+                  />
+                ))}
+              </ul>
+            )
+          }
+        </QueryState>
       </div>
       {selectedIds.length > 0 ? (
         <Button variant="ghost" size="sm" className="mt-3" onClick={onClear}>

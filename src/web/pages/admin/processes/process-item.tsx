@@ -3,9 +3,8 @@ import { type ReactNode, useState } from 'react';
 import type { AdminProcess } from '#shared/processes.ts';
 import { Badge } from '#web/components/badge.tsx';
 import { Button } from '#web/components/button.tsx';
-import { ApiError } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
-import { errorMessage, notifyFailure, statusText } from '../request-notices.ts';
+import { notifyFailure } from '../request-notices.ts';
 import { EditProcessForm } from './edit-process-form.tsx';
 import { processCalls, processKeys } from './processes-api.ts';
 
@@ -61,12 +60,7 @@ export function ProcessItem({
         text: `Status ${result.status} in ${result.durationMs} ms`,
         tone: 'success',
       }),
-    onError: (error) =>
-      toast({
-        title: 'Test failed',
-        text: error instanceof ApiError ? statusText(error) : errorMessage(error),
-        tone: 'error',
-      }),
+    onError: (error) => notifyFailure(error, { failed: 'Test failed', network: 'Test failed' }),
   });
 
   return (

@@ -5,8 +5,8 @@ import { Card } from '#web/components/card.tsx';
 import { TextField } from '#web/components/field.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { StatusChip } from '../clients/chips.tsx';
+import { matchesClient } from '../clients/client-format.ts';
 import { clientsQuery } from '../clients/clients-api.ts';
-import { matchesClient } from './zoho-format.ts';
 
 // The client picker (SPEC §2 CRM/billing-apps tools): a search box over every account
 // (GET /api/admin/clients) and one radio per match, so the keyboard and screen readers

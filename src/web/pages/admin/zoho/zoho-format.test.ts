@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { brand } from '#shared/brand.ts';
-import { appLinks, isLocalId, matchesClient } from './zoho-format.ts';
+import { appLinks, isLocalId } from './zoho-format.ts';
 
 const noIds = {
   zohoContactId: null,
@@ -42,22 +42,5 @@ describe('appLinks', () => {
 
   it('has no links without a client', () => {
     expect(appLinks(null).every((l) => l.link === null)).toBe(true);
-  });
-});
-
-describe('matchesClient', () => {
-  const client = {
-    name: 'Dana Doe',
-    email: 'dana@example.test',
-    companyName: 'Acme',
-    companyCode: 'AC1',
-  };
-  it('searches name, email and company case-insensitively', () => {
-    expect(matchesClient(client, 'DANA')).toBe(true);
-    expect(matchesClient(client, 'example.test')).toBe(true);
-    expect(matchesClient(client, 'acme')).toBe(true);
-    expect(matchesClient(client, 'ac1')).toBe(true);
-    expect(matchesClient(client, 'zed')).toBe(false);
-    expect(matchesClient(client, '  ')).toBe(true);
   });
 });

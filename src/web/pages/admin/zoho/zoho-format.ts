@@ -1,4 +1,3 @@
-import type { User } from '#shared/user.ts';
 import { type CrmLink, crmLinks } from '../clients/client-format.ts';
 
 // Pure helpers for the CRM/billing-apps tools page, kept apart so they are unit-tested.
@@ -27,16 +26,4 @@ export interface AppLink {
 export function appLinks(client: Parameters<typeof crmLinks>[0] | null): AppLink[] {
   const links = client ? crmLinks(client) : [];
   return crmApps.map((app) => ({ app, link: links.find((l) => l.app === app) ?? null }));
-}
-
-/** Case-insensitive search over name, e-mail and company (name and code). */
-export function matchesClient(
-  client: Pick<User, 'name' | 'email' | 'companyName' | 'companyCode'>,
-  search: string,
-): boolean {
-  const needle = search.trim().toLowerCase();
-  if (!needle) return true;
-  return [client.name, client.email, client.companyName, client.companyCode].some((value) =>
-    value?.toLowerCase().includes(needle),
-  );
 }

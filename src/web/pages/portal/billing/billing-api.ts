@@ -59,25 +59,11 @@ export const billingCalls = {
     api.post<z.infer<typeof CheckoutUrlSchema>>(`${base}/select-package`, { packageId }),
 };
 
-/** The server's own message in a failed answer, or null when it sent none (SPEC §8). */
-export function serverMessage(error: ApiError): string | null {
-  try {
-    const data: unknown = JSON.parse(error.body);
-    if (data && typeof data === 'object' && 'message' in data) {
-      const { message } = data as { message: unknown };
-      if (typeof message === 'string' && message.trim()) return message;
-    }
-  } catch {
-    // not JSON: no message of the server's to show
-  }
-  return null;
-}
-
 /**
  * A failed call as the notice text of SPEC §8: the server's message, `fallback` when it
  * answered without one, `network` when it did not answer at all.
  */
 export function failureText(error: unknown, fallback: string, network: string): string {
-  if (error instanceof ApiError) return serverMessage(error) ?? fallback;
+  if (error instanceof ApiError) return error.serverMessage ?? fallback;
   return network;
 }

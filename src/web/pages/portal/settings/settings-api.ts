@@ -35,12 +35,5 @@ export function failureText(error: unknown): string {
       ? error.message
       : 'Could not reach the server. Check your connection and try again.';
   }
-  try {
-    const data: unknown = JSON.parse(error.body);
-    if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string')
-      if (data.message) return data.message;
-  } catch {
-    // not JSON: no message from the server
-  }
-  return `Status ${error.status}`;
+  return error.serverMessage ?? `Status ${error.status}`;
 }
