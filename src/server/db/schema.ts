@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
+  bigint,
   boolean,
   index,
   integer,
@@ -9,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  varchar,
 } from 'drizzle-orm/pg-core';
 import type { BillingPrefs, Entitlements, Plan, Role, SubscriptionStatus } from '#shared/user.ts';
 
@@ -124,6 +127,13 @@ export type ProcessRow = typeof processes.$inferSelect;
 export const runTriggers = ['manual', 'schedule', 'test'] as const;
 export type RunTrigger = (typeof runTriggers)[number];
 
+/**
+ * A run is written as `running` before its webhook is called and `finished` after, so a
+ * server that dies mid-call leaves a trace; such runs are later marked `interrupted`.
+ */
+export const runStates = ['running', 'finished', 'interrupted'] as const;
+export type RunState = (typeof runStates)[number];
+
 /** One call of a process's webhook, whoever or whatever started it (DESIGN §1). */
 export const runs = pgTable(
   'runs',
@@ -141,15 +151,22 @@ export const runs = pgTable(
     targetUrl: text('target_url'),
     usedFallback: boolean('used_fallback').notNull().default(false),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-    durationMs: integer('duration_ms').notNull(),
+    state: text('state').$type<RunState>().notNull().default('finished'),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Null while running. */
+    durationMs: integer('duration_ms'),
     statusCode: integer('status_code'),
-    ok: boolean('ok').notNull(),
+    /** Null while running; false once interrupted. */
+    ok: boolean('ok'),
     error: text('error'),
     bodySnippet: text('body_snippet'),
   },
   (t) => [
     index('runs_process_started_idx').on(t.processId, t.startedAt),
     index('runs_client_started_idx').on(t.clientUserId, t.startedAt),
+    index('runs_running_idx')
+      .on(t.clientUserId, t.startedAt)
+      .where(sql`${t.state} = 'running'`),
   ],
 );
 
@@ -190,6 +207,8 @@ export const outbox = pgTable(
     text: text('text').notNull(),
     replyTo: text('reply_to'),
     kind: text('kind').notNull(),
+    /** The body holds a secret (a reset or invite link): it is cleared once delivered. */
+    sensitive: boolean('sensitive').notNull().default(false),
     status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
@@ -388,4 +407,46 @@ export const legalDrafts = pgTable('legal_drafts', {
     .notNull(),
   metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A signed-in session. Every session token names its row (`sid`), so signing out, or an
+ * admin ending a test session, ends that token on the server at once. An impersonation
+ * session records the admin, the admin's token version and the admin's own session: it
+ * ends with any of them.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    impersonatorId: uuid('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
+    impersonatorTokenVersion: integer('impersonator_token_version'),
+    parentSessionId: uuid('parent_session_id').references((): AnyPgColumn => sessions.id, {
+      onDelete: 'cascade',
+    }),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_parent_idx').on(t.parentSessionId),
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
+);
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+/**
+ * Rate-limit counters shared by every instance on one PostgreSQL. The layout is the one
+ * rate-limiter-flexible's PostgreSQL store expects (it is told the table exists).
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: varchar('key', { length: 255 }).primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: bigint('expire', { mode: 'number' }),
 });
