@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -32,6 +31,9 @@ import { settingsRoutes } from '#server/features/settings/routes.ts';
 import { teamRoutes } from '#server/features/team/routes.ts';
 import { twoFactorRoutes } from '#server/features/two-factor/routes.ts';
 import { registerErrorHandling } from '#server/http/errors.ts';
+import { registerInputGuard } from '#server/http/input-guard.ts';
+import { documentAnswers, registerRateLimits } from '#server/http/rate-limit.ts';
+import { ErrorSchema } from '#server/http/schemas.ts';
 import { registerSecurityHeaders } from '#server/http/security.ts';
 import { registerWeb } from '#server/http/web.ts';
 
@@ -73,13 +75,17 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   });
 
   registerErrorHandling(app);
+  registerInputGuard(app);
   await registerSecurityHeaders(app);
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: `Too many attempts. Please wait ${context.after} and try again.`,
-    }),
+  registerRateLimits(app, {
+    limits: deps.limits,
+    pool: deps.database.pool,
+    trustProxy: deps.config.trustProxy,
+  });
+  // A secured route answers 401 without a valid session and 403 when role, plan, entitlement
+  // or IP rules refuse: documented here once for all of them.
+  app.addHook('onRoute', (route) => {
+    if (route.schema?.security) documentAnswers(route, { 401: Unauthorised, 403: Forbidden });
   });
   await app.register(swagger, {
     openapi: {
@@ -124,3 +130,6 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+const Unauthorised = ErrorSchema.describe('Not signed in, or the session has ended.');
+const Forbidden = ErrorSchema.describe('Not allowed: role, plan, entitlement or IP rules.');

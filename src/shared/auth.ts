@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from './text.ts';
 
 // Registration and login rules with the exact messages of SPEC §5. The register page
 // and POST /api/auth/register both validate with RegisterSchema.
@@ -23,6 +24,7 @@ export const EmailSchema = z
   .string({ error: authMessages.email })
   .trim()
   .max(254, authMessages.email)
+  .refine(...singleLine('Email'))
   .regex(EMAIL_PATTERN, authMessages.email)
   .transform((email) => email.toLowerCase());
 
@@ -32,11 +34,12 @@ export const PasswordSchema = z
   .min(PASSWORD_MIN_LENGTH, authMessages.passwordLength)
   .refine((p) => /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p), authMessages.passwordMix);
 
-const optionalText = (max: number) =>
+const optionalText = (max: number, field: string) =>
   z
     .string()
     .trim()
     .max(max, `Must be at most ${max} characters`)
+    .refine(...singleLine(field))
     .optional()
     .transform((v) => (v ? v : undefined));
 
@@ -46,10 +49,11 @@ export const RegisterSchema = z
       .string({ error: authMessages.fullName })
       .trim()
       .max(120, 'Name must be at most 120 characters')
+      .refine(...singleLine('Name'))
       .refine((n) => n.split(/\s+/).filter(Boolean).length >= 2, authMessages.fullName),
     email: EmailSchema,
-    companyName: optionalText(120),
-    companyCode: optionalText(40),
+    companyName: optionalText(120, 'Company name'),
+    companyCode: optionalText(40, 'Company code'),
     password: PasswordSchema,
     confirmPassword: z.string({ error: authMessages.passwordsMatch }),
     acceptedTOS: z
@@ -71,7 +75,8 @@ export const LoginSchema = z.object({
     .string({ error: authMessages.loginRequired })
     .trim()
     .min(1, authMessages.loginRequired)
-    .max(254),
+    .max(254)
+    .refine(...singleLine('Email')),
   password: z
     .string({ error: authMessages.loginRequired })
     .min(1, authMessages.loginRequired)

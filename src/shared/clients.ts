@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema, PasswordSchema } from './auth.ts';
+import { singleLine } from './text.ts';
 import {
   entitlementKeys,
   PlanSchema,
@@ -15,6 +16,7 @@ const optionalId = z
   .string()
   .trim()
   .max(100, 'Ids must be at most 100 characters')
+  .refine(...singleLine('Id'))
   .nullish()
   .transform((v) => (v ? v : null));
 
@@ -36,7 +38,12 @@ export const BillingPrefsInputSchema = z.object({
 
 export const UpdateClientSchema = z
   .object({
-    name: z.string().trim().min(1, 'Name is required').max(120),
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Name is required')
+      .max(120)
+      .refine(...singleLine('Name')),
     email: EmailSchema,
     role: RoleSchema,
     plan: PlanSchema,
@@ -61,12 +68,14 @@ export const UpdateCompanySchema = z.object({
     .string()
     .trim()
     .max(120)
+    .refine(...singleLine('Company name'))
     .nullish()
     .transform((v) => v || null),
   companyCode: z
     .string()
     .trim()
     .max(40)
+    .refine(...singleLine('Company code'))
     .nullish()
     .transform((v) => v || null),
 });
@@ -88,6 +97,7 @@ export const IntegrationKeySchema = z.object({
     .string()
     .trim()
     .max(500)
+    .refine(...singleLine('Webhook key'))
     .nullish()
     .transform((v) => v || null),
 });

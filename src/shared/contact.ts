@@ -11,6 +11,7 @@ import {
   teamSizeOptions,
   timelineOptions,
 } from './contact-options.ts';
+import { singleLine } from './text.ts';
 
 // The messages, option labels and the code-to-label conversion live in contact-options.ts
 // (no zod), so the contact page can render its options without downloading zod.
@@ -48,17 +49,23 @@ const optional = (max: number) =>
     .optional()
     .transform((v) => v || undefined);
 
+/** Optional one-line text: a line break would forge lines in the enquiry e-mail. */
+const optionalLine = (max: number, field: string) =>
+  optional(max).refine((v) => !v || singleLine(field)[0](v), singleLine(field)[1]);
+
 const textFields = {
-  name: required(contactMessages.name, 120),
-  email: required(contactMessages.emailRequired, 254).refine(
-    (v) => v === '' || EMAIL.test(v),
-    contactMessages.email,
+  name: required(contactMessages.name, 120).refine(...singleLine('Name')),
+  email: required(contactMessages.emailRequired, 254)
+    .refine(...singleLine('Email'))
+    .refine((v) => v === '' || EMAIL.test(v), contactMessages.email),
+  company: optionalLine(160, 'Company'),
+  phone: optionalLine(40, 'Phone').refine((v) => !v || PHONE.test(v), contactMessages.phone),
+  website: optionalLine(300, 'Website').refine(
+    (v) => !v || isValidWebsite(v),
+    contactMessages.website,
   ),
-  company: optional(160),
-  phone: optional(40).refine((v) => !v || PHONE.test(v), contactMessages.phone),
-  website: optional(300).refine((v) => !v || isValidWebsite(v), contactMessages.website),
   message: required(contactMessages.message, 5000),
-  referral: optional(300),
+  referral: optionalLine(300, 'Referral'),
 };
 
 type Options = Record<string, string>;

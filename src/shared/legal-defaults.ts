@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from './text.ts';
 
 // Organization defaults for legal documents (SPEC §3 Legal defaults). The Settings page
 // and PUT /api/legal/defaults validate with LegalDefaultsSchema. Empty means "not set":
@@ -121,6 +122,18 @@ const text = (max: number) =>
     z.string().trim().max(max, legalDefaultsMessages.tooLong(max)).optional(),
   );
 
+/** A name, title or phone: one line, as it is merged into headings and signature blocks. */
+const line = (max: number, field: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(max, legalDefaultsMessages.tooLong(max))
+      .refine(...singleLine(field))
+      .optional(),
+  );
+
 const numeric = z.preprocess(
   (v) => normaliseNumeric(v) ?? undefined,
   z.number().positive().optional(),
@@ -133,22 +146,23 @@ const option = <const T extends readonly [string, ...string[]]>(values: T) =>
   );
 
 export const LegalDefaultsSchema = z.object({
-  providerName: text(200),
-  providerLegalEntity: text(200),
+  providerName: line(200, 'Provider name'),
+  providerLegalEntity: line(200, 'Legal entity'),
   providerAddress: text(500),
-  providerSignatoryName: text(200),
-  providerSignatoryTitle: text(200),
+  providerSignatoryName: line(200, 'Signatory name'),
+  providerSignatoryTitle: line(200, 'Signatory title'),
   supportEmail: z.preprocess(
     blankToUndefined,
     z
       .string()
       .trim()
       .max(254, legalDefaultsMessages.supportEmail)
+      .refine(...singleLine('Support email'))
       .regex(/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/, legalDefaultsMessages.supportEmail)
       .optional(),
   ),
-  supportPhone: text(50),
-  businessHours: text(200),
+  supportPhone: line(50, 'Support phone'),
+  businessHours: line(200, 'Business hours'),
   defaultHourlyRate: numeric,
   defaultRetainerAmount: numeric,
   defaultRetainerIncludedHours: numeric,
@@ -158,8 +172,8 @@ export const LegalDefaultsSchema = z.object({
   defaultConfidentialityMonths: numeric,
   defaultRetentionDays: numeric,
   defaultInsuranceMinimumUSD: numeric,
-  defaultGoverningLaw: text(200),
-  defaultJurisdictionCity: text(200),
+  defaultGoverningLaw: line(200, 'Governing law'),
+  defaultJurisdictionCity: line(200, 'Jurisdiction city'),
   defaultArbitrationProvider: option(arbitrationProviders),
   defaultIpOwnership: option(ipOwnershipOptions),
   defaultPaymentSuspensionDays: numeric,

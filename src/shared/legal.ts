@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from './text.ts';
 
 // The legal suite (SPEC §2 Admin, §3 Legal template / Generated document / Draft, §5, §7,
 // §8). The page and the server validate with these schemas and show these messages.
@@ -113,7 +114,12 @@ export type GenerateRequest = z.input<typeof GenerateSchema>;
 
 export const GeneratedDocumentSchema = z.object({
   templateId: z.string().max(100),
-  name: z.string().trim().min(1, legalMessages.exportNameRequired).max(200),
+  name: z
+    .string()
+    .trim()
+    .min(1, legalMessages.exportNameRequired)
+    .max(200)
+    .refine(...singleLine('Name')),
   content: z.string().max(200_000),
 });
 export type GeneratedDocument = z.infer<typeof GeneratedDocumentSchema>;
@@ -155,8 +161,14 @@ export const SaveDraftSchema = z.object({
     .string({ error: legalMessages.clientNameRequired })
     .trim()
     .min(1, legalMessages.clientNameRequired)
-    .max(200),
-  projectName: z.string().trim().max(200).default(''),
+    .max(200)
+    .refine(...singleLine('Client name')),
+  projectName: z
+    .string()
+    .trim()
+    .max(200)
+    .refine(...singleLine('Project name'))
+    .default(''),
   documents: z
     .array(GeneratedDocumentSchema, { error: legalMessages.documentsRequired })
     .min(1, legalMessages.documentsRequired)

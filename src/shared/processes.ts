@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from './text.ts';
 
 // The admin's process form and API (SPEC §3 Process, §5 Create process). The page
 // checks with these schemas and the server checks again with the same messages.
@@ -25,6 +26,16 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/** Optional text that goes into a request header or a name: one line only. */
+const optionalLine = (max: number, field: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .refine(...singleLine(field))
+    .nullish()
+    .transform((v) => (v ? v : null));
+
 const optionalUrl = (message: string) =>
   z
     .string()
@@ -39,16 +50,17 @@ const fields = {
     .string({ error: processMessages.missingFields })
     .trim()
     .min(1, processMessages.missingFields)
-    .max(200, 'Name must be at most 200 characters'),
+    .max(200, 'Name must be at most 200 characters')
+    .refine(...singleLine('Name')),
   description: optionalText(2000),
   clientUserId: z
     .string({ error: processMessages.missingFields })
     .trim()
     .min(1, processMessages.missingFields),
   n8nWebhookUrl: optionalUrl(processMessages.webhookUrl),
-  n8nWorkflowId: optionalText(200),
+  n8nWorkflowId: optionalLine(200, 'Workflow id'),
   httpMethod: z.enum(httpMethods, { error: 'Method must be GET, POST, PUT, PATCH or DELETE' }),
-  webhookAuthKey: optionalText(500),
+  webhookAuthKey: optionalLine(500, 'Webhook key'),
   webhookAuthHeaderName: z
     .string()
     .trim()
@@ -56,8 +68,8 @@ const fields = {
     .refine((v) => v === '' || /^[A-Za-z0-9_.-]+$/.test(v), processMessages.headerName)
     .transform((v) => v || 'Authorization'),
   webhookAuthUseBearer: z.boolean(),
-  webhookAuthBasicUser: optionalText(200),
-  webhookAuthBasicPass: optionalText(500),
+  webhookAuthBasicUser: optionalLine(200, 'Basic auth user'),
+  webhookAuthBasicPass: optionalLine(500, 'Basic auth password'),
   inactiveFallbackWebhookUrl: optionalUrl(processMessages.fallbackUrl),
   isActive: z.boolean(),
 };
