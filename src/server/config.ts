@@ -54,6 +54,7 @@ const EnvSchema = z.object({
   ADMIN_IP_LOCK_RESET: bool,
   ADMIN_REQUIRE_2FA: bool,
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  RUNS_IN_FLIGHT_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_ROOT: z.string().min(1).default('./build/client'),
 });
@@ -83,6 +84,8 @@ export interface Config {
   adminIpLockReset: boolean;
   adminRequire2fa: boolean;
   auditRetentionDays: number;
+  /** Manual runs one account may have under way at once; more answer 429. */
+  runsInFlightPerAccount: number;
   logLevel: Env['LOG_LEVEL'];
   webRoot: string;
 }
@@ -166,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminIpLockReset: e.ADMIN_IP_LOCK_RESET,
     adminRequire2fa: e.ADMIN_REQUIRE_2FA,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    runsInFlightPerAccount: e.RUNS_IN_FLIGHT_PER_ACCOUNT,
     logLevel: e.LOG_LEVEL,
     webRoot: e.WEB_ROOT,
   };

@@ -2,6 +2,7 @@ import type { TokenService } from '#server/auth/tokens.ts';
 import type { ReadCache } from '#server/cache/read-cache.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
+import type { LimitName } from '#server/http/rate-limit.ts';
 import type { MailTransport } from '#server/integrations/mailer/smtp.ts';
 import type { WebhookCaller } from '#server/integrations/n8n/webhook.ts';
 import type { ZohoClient } from '#server/integrations/zoho/client.ts';
@@ -24,7 +25,8 @@ export interface AppDeps {
     /** Zoho Billing and CRM; needed only when BILLING_PROVIDER=zoho. */
     zoho?: ZohoClient | null;
   };
-  limits?: { auth?: RateLimit; contact?: RateLimit };
+  /** Overrides of the named per-client rate limits (http/rate-limit.ts DEFAULT_LIMITS). */
+  limits?: Partial<Record<LimitName, RateLimit>>;
 }
 
 declare module 'fastify' {

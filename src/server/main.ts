@@ -4,12 +4,15 @@ import { ConfigError, loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { DataDirLockedError, lockDataDir } from '#server/db/data-dir-lock.ts';
 import { seed } from '#server/db/seed/index.ts';
+import { drainRuns, interruptRunsInFlight } from '#server/features/runs/in-flight.ts';
 import { resetAdminIpLockOnStart } from '#server/features/security/lock-reset.ts';
+import { loggerOptions } from '#server/http/logging.ts';
 import { createSmtpTransport } from '#server/integrations/mailer/smtp.ts';
 import { createWebhookCaller } from '#server/integrations/n8n/webhook.ts';
 import { createZohoClient } from '#server/integrations/zoho/client.ts';
 import { createOutboxSender } from '#server/jobs/outbox-sender.ts';
 import { startRetentionJob } from '#server/jobs/retention.ts';
+import { startRunRecovery } from '#server/jobs/run-recovery.ts';
 import { createSchedulerLoop } from '#server/jobs/scheduler-loop.ts';
 import { resolveJwtSecret } from '#server/secrets.ts';
 
@@ -40,7 +43,7 @@ async function main() {
       integrations: { n8n, mailer, zoho },
       limits: { auth: { max: config.authRateLimitPerMinute, timeWindowMs: 60_000 } },
     },
-    { logger: { level: config.logLevel }, serveWeb: true },
+    { logger: loggerOptions(config.logLevel), serveWeb: true },
   );
   if (report.firstAdmin) {
     const { email, generatedPassword } = report.firstAdmin;
@@ -51,6 +54,7 @@ async function main() {
     }
   }
 
+  const stopRunRecovery = await startRunRecovery(database, n8n.timeoutMs, app.log);
   const scheduler = createSchedulerLoop({ db: database.db, n8n, log: app.log });
   const stopRetention = startRetentionJob(database.db, config.auditRetentionDays, app.log);
   const sender = mailer
@@ -68,11 +72,19 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    // Runs under way get up to the webhook timeout to finish; what is left then is
+    // marked interrupted, so no run stays `running` for ever.
+    const graceMs = n8n.timeoutMs + 5_000;
+    const timer = setTimeout(() => process.exit(1), graceMs + 10_000).unref();
     try {
-      await app.close();
+      const stopped = Promise.all([app.close(), scheduler.stop()]);
+      if (!(await drainRuns(graceMs))) {
+        const count = await interruptRunsInFlight(database.db);
+        app.log.warn({ count }, 'runs still under way at shutdown marked interrupted');
+      }
+      await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 1_000))]);
       stopRetention();
-      await scheduler.stop();
+      stopRunRecovery();
       await sender?.stop();
       mailer?.close();
       await database.close();

@@ -68,6 +68,55 @@ test('logging out while impersonating forgets the saved admin session', async ({
   expect(await stored(page)).toEqual({ token: null, email: undefined, adminToken: null });
 });
 
+test('logging out ends the test session and the admin session on the server', async ({
+  page,
+  request,
+}) => {
+  const [admin, client] = await Promise.all([
+    loginAdmin(request),
+    createClientAccount(request, 'Sam Server'),
+  ]);
+  await openSignedIn(page, admin, `/admin/clients/${client.user._id}`);
+  await page.getByRole('button', { name: 'Test as client' }).click();
+  await expect(page.getByText('You are viewing the portal as Sam Server')).toBeVisible();
+  const testToken = (await stored(page)).token;
+
+  const loggedOut = page.waitForResponse(
+    (r) =>
+      r.url().endsWith('/api/auth/logout') &&
+      r.request().headers().authorization === `Bearer ${admin.token}`,
+  );
+  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+  await loggedOut;
+  for (const token of [testToken, admin.token]) {
+    const verify = await request.get('/api/auth/verify', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(verify.status()).toBe(401);
+  }
+});
+
+test("a link carrying someone else's token does not sign this browser into their account", async ({
+  page,
+  request,
+}) => {
+  const [victim, attacker] = await Promise.all([
+    createClientAccount(request, 'Vera Victim'),
+    createClientAccount(request, 'Mallory Attacker'),
+  ]);
+  await openSignedIn(page, victim, '/client');
+  await page.goto(`/client/processes?impersonate=${encodeURIComponent(attacker.token)}`);
+  await expect(page).toHaveURL('/client/processes');
+  await expect(page.getByRole('banner').getByText('Vera Victim')).toBeVisible();
+  expect(await stored(page)).toMatchObject({ token: victim.token, email: victim.user.email });
+
+  // Signed out, the same link leads to the sign-in page, not into the attacker's account.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(`/client?impersonate=${encodeURIComponent(attacker.token)}`);
+  await expect(page).toHaveURL(/\/login/);
+  expect((await stored(page)).token).toBeNull();
+});
+
 test.describe('an admin account', () => {
   test('cannot be impersonated', async ({ page, request }) => {
     const admin = await loginAdmin(request);

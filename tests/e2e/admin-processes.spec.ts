@@ -105,6 +105,52 @@ test('create with validation, edit inline, pause and activate, test requests', a
   await expect(notice).toContainText('Status 502: The webhook answered 500: workflow exploded');
 });
 
+test('a save the server warns about shows the warning until it is dismissed', async ({
+  page,
+  request,
+}) => {
+  const [admin, client] = await Promise.all([
+    loginAdmin(request),
+    createClientAccount(request, 'Wes Warning'),
+  ]);
+  // This server allows private webhooks (scripts/e2e-server.mjs), so the warning a
+  // production server gives for one (processes/ssrf.api.test.ts) is staged at the network
+  // edge: the real answer of each save, plus a warning.
+  const warning =
+    'The webhook URL points at a private, loopback or other non-public address (10.0.0.5); calls to it will be refused unless ALLOW_PRIVATE_WEBHOOKS is on.';
+  const isSave = (url: URL) => /^\/api\/admin\/processes(\/[^/]+)?$/.test(url.pathname);
+  await page.route(isSave, async (route) => {
+    if (!['POST', 'PATCH'].includes(route.request().method())) return route.fallback();
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), warnings: [warning] } });
+  });
+  await openSignedIn(page, admin, '/admin/processes');
+  const form = page.getByRole('form', { name: 'New process' });
+  const name = `Private hook ${Date.now()}`;
+  await form.getByLabel('Name', { exact: true }).fill(name);
+  await form.getByLabel('Client').selectOption({ label: `Wes Warning (${client.user.email})` });
+  await form.getByLabel('Webhook URL').fill('http://10.0.0.5/hook');
+  await form.getByRole('button', { name: 'Create process' }).click();
+
+  await expect(page.getByRole('status')).toContainText(`${name} was created.`);
+  const created = page.getByRole('alert').filter({ hasText: `${name} was saved with a warning` });
+  await expect(created).toContainText(warning);
+  await created.getByRole('button', { name: 'Dismiss warning' }).click();
+  await expect(created).toHaveCount(0);
+
+  // Saved all the same, and an edit warns on the process itself.
+  const item = page.getByRole('listitem').filter({ hasText: name });
+  await expect(item.getByText('POST http://10.0.0.5/hook')).toBeVisible();
+  await item.getByRole('button', { name: 'Edit' }).click();
+  await page
+    .getByRole('form', { name: `Edit ${name}` })
+    .getByRole('button', { name: 'Save changes' })
+    .click();
+  await expect(page.getByRole('status')).toContainText(`${name} was updated.`);
+  await expect(item.getByRole('alert')).toContainText(`${name} was saved with a warning`);
+  await expect(item.getByRole('alert')).toContainText(warning);
+});
+
 test.describe('server refusals', () => {
   // The refusal is a 400 and the cut connection a failed load, both logged by the browser.
   // One pattern: Playwright reads a two-item array here as [value, options].

@@ -5,6 +5,7 @@ import { afterAll } from 'vitest';
 // A real HTTP server on loopback standing in for n8n webhooks. Paths choose the answer:
 //   /ok/...      200 with a JSON body      /fail/...  500 with a text body
 //   /slow/...    answers after 5 s         /status/NNN/...  answers NNN
+//   /hold/...    answers 200 when the test calls releaseHeld()
 // Every request is recorded for assertions.
 
 export interface ReceivedRequest {
@@ -19,10 +20,13 @@ export interface FakeN8n {
   received: ReceivedRequest[];
   /** Requests whose path starts with `prefix`. */
   to(prefix: string): ReceivedRequest[];
+  /** Answers every /hold/ request waiting so far; returns how many. */
+  releaseHeld(): number;
 }
 
 export async function startFakeN8n(): Promise<FakeN8n> {
   const received: ReceivedRequest[] = [];
+  const held: (() => void)[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -35,7 +39,9 @@ export async function startFakeN8n(): Promise<FakeN8n> {
         body: Buffer.concat(chunks).toString(),
       });
       const status = /^\/status\/(\d{3})/.exec(path)?.[1];
-      if (path.startsWith('/slow')) {
+      if (path.startsWith('/hold')) {
+        held.push(() => res.writeHead(200, { 'content-type': 'text/plain' }).end('released'));
+      } else if (path.startsWith('/slow')) {
         setTimeout(() => res.end('late'), 5_000).unref();
       } else if (path.startsWith('/fail')) {
         res
@@ -60,5 +66,10 @@ export async function startFakeN8n(): Promise<FakeN8n> {
     url: (path) => `http://127.0.0.1:${port}${path}`,
     received,
     to: (prefix) => received.filter((r) => r.path.startsWith(prefix)),
+    releaseHeld: () => {
+      const waiting = held.splice(0);
+      for (const answer of waiting) answer();
+      return waiting.length;
+    },
   };
 }

@@ -2,6 +2,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll } from 'vitest';
 import { type App, buildApp } from '#server/app.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
+import { issueSession } from '#server/auth/sessions.ts';
 import { createTokenService } from '#server/auth/tokens.ts';
 import { loadConfig } from '#server/config.ts';
 import type { NewUserRow, UserRow } from '#server/db/schema.ts';
@@ -20,8 +21,10 @@ export interface TestContext {
   /** Registers a client through the API; each call uses a new address and IP. */
   registerClient(overrides?: Partial<RegisterBody>): Promise<AuthResponse>;
   injectAs(token: string, options: InjectOptions): Promise<LightMyRequestResponse>;
-  /** Inserts a user straight into the database and signs a token for it. */
+  /** Inserts a user straight into the database and opens a session for it. */
   createUser(values?: Partial<NewUserRow>): Promise<{ user: UserRow; token: string }>;
+  /** An admin's "Test as client" token for the client, through the API. */
+  impersonate(adminToken: string, clientId: string): Promise<string>;
 }
 
 interface RegisterBody {
@@ -89,7 +92,17 @@ export async function build(overrides: Partial<AppDeps> = {}): Promise<TestConte
         passwordHash: await hashPassword('Sup3r-secret'),
         ...values,
       });
-      return { user, token: await deps.tokens.sign({ sub: user.id, tv: user.tokenVersion }) };
+      const { token } = await issueSession(database.db, deps.tokens, { user, ip: nextIp() });
+      return { user, token };
+    },
+    async impersonate(adminToken, clientId) {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/admin/impersonate/${clientId}`,
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
+      if (response.statusCode !== 200) throw new Error(`impersonate failed: ${response.body}`);
+      return response.json<{ token: string }>().token;
     },
     injectAs(token, options) {
       const headers = { ...(options.headers ?? {}), authorization: `Bearer ${token}` };

@@ -1,11 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { TokenClaims } from '#server/auth/tokens.ts';
-import type { UserRow } from '#server/db/schema.ts';
+import type { SessionRow, UserRow } from '#server/db/schema.ts';
 import { forbidden, unauthorized } from '#server/http/errors.ts';
 import { ipMatches, normaliseIp } from '#server/net/ip.ts';
 import { ADMIN_ALLOWED_IP, getSetting } from '#server/settings/app-settings.ts';
 import { findUserById } from '#server/users/repository.ts';
+import { impersonationMessages } from '#shared/impersonation.ts';
 import { twoFactorMessages } from '#shared/two-factor.ts';
+import { ipRefusal } from './ip-rules.ts';
+import { findSession, isSessionLive } from './sessions.ts';
 
 // Request guards, used as onRequest hooks so that an anonymous call is refused before
 // its body is validated. They throw HttpErrors; the central handler turns them into
@@ -27,22 +30,54 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && value ? value.trim() : undefined;
 }
 
+/** Session and user rows come from the read cache: no database trip on the hot path. */
+function loaders(request: FastifyRequest) {
+  const { readCache } = request.server;
+  const { db } = request.server.deps.database;
+  return {
+    session: (id: string) => readCache.session(id, () => findSession(db, id)),
+    user: (id: string) => readCache.user(id, () => findUserById(db, id)),
+  };
+}
+
+/**
+ * A test session lives only while the admin who opened it is still an Admin with the
+ * same password, signed in with the session it was opened from.
+ */
+async function requireLiveImpersonator(request: FastifyRequest, session: SessionRow) {
+  const load = loaders(request);
+  const [admin, parent] = await Promise.all([
+    session.impersonatorId ? load.user(session.impersonatorId) : undefined,
+    session.parentSessionId ? load.session(session.parentSessionId) : undefined,
+  ]);
+  const adminStillValid =
+    admin?.role === 'Admin' && admin.tokenVersion === session.impersonatorTokenVersion;
+  if (!adminStillValid || !isSessionLive(parent)) {
+    throw unauthorized(impersonationMessages.ended);
+  }
+}
+
 export async function requireUser(request: FastifyRequest): Promise<void> {
   const token = bearerToken(request);
   if (!token) throw unauthorized();
-  const { tokens, database } = request.server.deps;
-  const claims = await tokens.verify(token);
+  const claims = await request.server.deps.tokens.verify(token);
   if (!claims) throw unauthorized(SESSION_ENDED);
-  const user = await request.server.readCache.user(claims.sub, () =>
-    findUserById(database.db, claims.sub),
-  );
+  const load = loaders(request);
+  const session = await load.session(claims.sid);
+  const matches =
+    session?.userId === claims.sub && (session.impersonatorId ?? undefined) === claims.imp;
+  if (!session || !matches) throw unauthorized(SESSION_ENDED);
+  if (!isSessionLive(session)) {
+    throw unauthorized(session.impersonatorId ? impersonationMessages.ended : SESSION_ENDED);
+  }
+  if (session.impersonatorId) await requireLiveImpersonator(request, session);
+  const user = await load.user(claims.sub);
   if (!user || user.tokenVersion !== claims.tv) throw unauthorized(SESSION_ENDED);
-  // A client's allowed IPs bind their own sessions. An admin testing as the client
-  // (impersonation) is not the client's network, so that session is exempt.
-  if (user.allowedIps.length > 0 && !claims.imp && !ipMatches(request.ip, user.allowedIps)) {
-    throw forbidden(
-      `Your account only accepts requests from approved IP addresses, and ${request.ip} is not one of them. Ask your administrator to add it.`,
-    );
+  // An admin testing as the client (impersonation) is not the client's network.
+  if (!claims.imp) {
+    const { db } = request.server.deps.database;
+    const refusal = await ipRefusal(db, user, request.ip, 'request', request.server.readCache);
+    if (refusal) throw forbidden(refusal);
   }
   request.user = user;
   request.claims = claims;
@@ -68,4 +103,16 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
 export function currentUser(request: FastifyRequest): UserRow {
   if (!request.user) throw unauthorized();
   return request.user;
+}
+
+/** Who acts, for the audit log: the admin behind a test session, else the user. */
+export const actorIdOf = (request: FastifyRequest): string =>
+  request.claims?.imp ?? currentUser(request).id;
+
+/**
+ * Money and membership actions are the client's own, never an admin's test (403). An
+ * onRequest hook after requireUser, so the refusal comes before the body is read.
+ */
+export async function refuseWhileImpersonating(request: FastifyRequest): Promise<void> {
+  if (request.claims?.imp) throw forbidden(impersonationMessages.notAvailable);
 }

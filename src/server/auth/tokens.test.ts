@@ -1,8 +1,10 @@
+import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTokenService } from './tokens.ts';
 
-const tokens = createTokenService('a-test-secret-that-is-long-enough-for-hs256');
-const claims = { sub: 'user-1', tv: 3 };
+const SECRET = 'a-test-secret-that-is-long-enough-for-hs256';
+const tokens = createTokenService(SECRET);
+const claims = { sub: 'user-1', tv: 3, sid: 'session-1' };
 
 afterEach(() => vi.useRealTimers());
 
@@ -30,10 +32,30 @@ describe('session tokens', () => {
   it('keeps two-factor challenges and sessions apart', async () => {
     const session = await tokens.sign(claims);
     const challenge = await tokens.signChallenge(claims);
+    const link = await tokens.signLink('invoice:1', 60);
     expect(await tokens.verify(session)).toEqual(claims);
     expect(await tokens.verifyChallenge(session)).toBeNull();
+    expect(await tokens.verifyLink(session, 'user-1')).toBe(false);
     expect(await tokens.verify(challenge)).toBeNull();
-    expect(await tokens.verifyChallenge(challenge)).toEqual(claims);
+    expect(await tokens.verifyChallenge(challenge)).toEqual({ sub: 'user-1', tv: 3 });
+    expect(await tokens.verify(link)).toBeNull();
+    expect(await tokens.verifyLink(link, 'invoice:1')).toBe(true);
+    expect(await tokens.verifyLink(link, 'invoice:2')).toBe(false);
+  });
+
+  it('refuses a correctly signed token without an expiry or without a session', async () => {
+    const key = new TextEncoder().encode(SECRET);
+    const noExp = await new SignJWT({ tv: 3, sid: 'session-1' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('user-1')
+      .sign(key);
+    expect(await tokens.verify(noExp)).toBeNull();
+    const noSession = await new SignJWT({ tv: 3 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('user-1')
+      .setExpirationTime('1h')
+      .sign(key);
+    expect(await tokens.verify(noSession)).toBeNull();
   });
 
   it('hands out copies, so a caller cannot change what is remembered', async () => {

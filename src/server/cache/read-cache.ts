@@ -1,10 +1,10 @@
 import { LRUCache } from 'lru-cache';
 import { EVERYTHING_CHANGED } from '#server/db/client.ts';
-import type { UserRow } from '#server/db/schema.ts';
+import type { SessionRow, UserRow } from '#server/db/schema.ts';
 import type { TeamRole } from '#shared/team.ts';
 
-// An in-memory cache for the reads every signed-in call makes (the user behind a token,
-// the account it works in, the process list), so the hot path does not wait for the
+// An in-memory cache for the reads every signed-in call makes (the session and the user
+// behind a token, the account it works in, the process list), so the hot path does not wait for the
 // database (DESIGN §6 API budget). It never decides on stale data for long: database
 // triggers announce every change to these rows (migration 0004) and each instance drops
 // the keys named; PGlite and the writer's own PostgreSQL session are told before the
@@ -22,6 +22,7 @@ const MAX_ENTRIES = 10_000;
 export function createReadCache() {
   const options = { max: MAX_ENTRIES, ttl: TTL_MS };
   const users = new LRUCache<string, UserRow>(options);
+  const sessions = new LRUCache<string, SessionRow>(options);
   const memberships = new LRUCache<string, Membership>(options);
   // The my-processes answer as JSON, by account owner.
   const processLists = new LRUCache<string, string>(options);
@@ -45,6 +46,7 @@ export function createReadCache() {
     epoch++;
     if (change === EVERYTHING_CHANGED) {
       users.clear();
+      sessions.clear();
       memberships.clear();
       processLists.clear();
       return;
@@ -55,12 +57,14 @@ export function createReadCache() {
     if (table === 'users') {
       users.delete(key);
       processLists.delete(key); // the plan sets how far back runs are shown
-    } else if (table === 'team_members') memberships.delete(key);
+    } else if (table === 'sessions') sessions.delete(key);
+    else if (table === 'team_members') memberships.delete(key);
     else if (table === 'processes' || table === 'runs') processLists.delete(key);
   }
 
   return {
     user: (id: string, load: () => Promise<UserRow | undefined>) => read(users, id, load),
+    session: (id: string, load: () => Promise<SessionRow | undefined>) => read(sessions, id, load),
     membership: (userId: string, load: () => Promise<Membership>) =>
       read(memberships, userId, load) as Promise<Membership>,
     processList: (ownerId: string, load: () => Promise<string>) =>

@@ -19,6 +19,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The connection string, for a second pool on the same PostgreSQL (tests). */
   url?: string;
+  /** The pg pool behind `db` on PostgreSQL, for libraries that take one (rate limits). */
+  pool?: pg.Pool;
   /** Applies the committed migrations; safe when several instances start at once. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
@@ -64,6 +66,7 @@ async function openPostgres(connectionString: string): Promise<Database> {
     db,
     kind: 'postgres',
     url: connectionString,
+    pool,
     async migrate() {
       const client = await pool.connect();
       try {

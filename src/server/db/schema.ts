@@ -164,9 +164,7 @@ export const runs = pgTable(
   (t) => [
     index('runs_process_started_idx').on(t.processId, t.startedAt),
     index('runs_client_started_idx').on(t.clientUserId, t.startedAt),
-    index('runs_running_idx')
-      .on(t.clientUserId, t.startedAt)
-      .where(sql`${t.state} = 'running'`),
+    index('runs_running_idx').on(t.clientUserId, t.startedAt).where(sql`${t.state} = 'running'`),
   ],
 );
 
@@ -365,6 +363,8 @@ export const checkoutSessions = pgTable('checkout_sessions', {
   packageId: text('package_id'),
   kind: text('kind').$type<'checkout' | 'portal' | 'invoice'>().notNull(),
   invoiceId: uuid('invoice_id'),
+  /** Opened while an admin tested as the client: it may be looked at, never acted on. */
+  impersonatorId: uuid('impersonator_id'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   completedAt: timestamp('completed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -55,7 +55,7 @@ describe('hostile input', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
-    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     expect(response.headers['referrer-policy']).toBe('no-referrer');

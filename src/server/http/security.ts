@@ -28,6 +28,9 @@ const helmetOptions: HelmetOptions = {
   contentSecurityPolicy: { useDefaults: false, directives: directives() },
   // Pages open the help desk and billing portal in new tabs; keep window.opener out.
   crossOriginOpenerPolicy: { policy: 'same-origin' },
+  // helmet's default is SAMEORIGIN, which contradicts frame-ancestors 'none' above; browsers
+  // that only read X-Frame-Options must refuse framing just the same.
+  xFrameOptions: { action: 'deny' },
 };
 
 /**

@@ -1,13 +1,29 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { deleteOldSessions } from '#server/auth/sessions.ts';
 import type { Db } from '#server/db/client.ts';
-import { auditLogs } from '#server/db/schema.ts';
+import { auditLogs, outbox } from '#server/db/schema.ts';
+import { CLEARED_AFTER_DELIVERY, CLEARED_UNDELIVERED } from '#server/mail/outbox.ts';
 import { planCapabilities } from '#shared/plans.ts';
+import { INVITE_TTL_DAYS } from '#shared/team.ts';
 
-// Deletes runs older than their account's log retention (7 or 30 days by plan), once at
-// start and then daily.
+// Deletes runs older than their account's log retention (7 or 30 days by plan), old
+// audit entries and sessions long over, and clears one-time links from mail that was
+// never delivered, once at start and then daily.
 
 const DAY_MS = 86_400_000;
+
+/** Sessions are kept this long after they expired or ended, then deleted. */
+export const SESSION_RETENTION_DAYS = 30;
+
+/**
+ * Undelivered mail holding a one-time link keeps its body this long. The longest-lived
+ * link (a team invite) is dead by then, so the body is of no use to anyone but a reader of
+ * the database.
+ */
+export const SENSITIVE_MAIL_RETENTION_DAYS = INVITE_TTL_DAYS;
+/** Kinds that always hold a link: rows queued before the sensitive flag existed have them too. */
+const SENSITIVE_KINDS = ['password-reset', 'team-invite'];
 
 export async function deleteExpiredRuns(db: Db, now = new Date()): Promise<number> {
   const result = await db.execute(sql`
@@ -38,13 +54,48 @@ export async function deleteExpiredAuditLogs(
   return deleted.length;
 }
 
+/**
+ * Clears the body of sensitive mail queued more than `days` days ago and not cleared yet
+ * (delivered mail is cleared by the sender). A pending one is marked failed as well: sent
+ * now, it would carry a dead link, or the note instead of the message. A pending row whose
+ * next attempt is still ahead may be in the middle of a send (a lease): the next daily run
+ * takes it.
+ */
+export async function clearStaleSensitiveMail(
+  db: Db,
+  days = SENSITIVE_MAIL_RETENTION_DAYS,
+  now = new Date(),
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - days * DAY_MS);
+  const pending = sql`${outbox.status} = 'pending'`;
+  const cleared = await db
+    .update(outbox)
+    .set({
+      text: sql`case when ${outbox.status} = 'sent' then ${CLEARED_AFTER_DELIVERY} else ${CLEARED_UNDELIVERED} end`,
+      status: sql`case when ${pending} then 'failed' else ${outbox.status} end`,
+      lastError: sql`case when ${pending} then ${`Not delivered within ${days} days; the one-time link in it has expired.`} else ${outbox.lastError} end`,
+    })
+    .where(
+      and(
+        or(eq(outbox.sensitive, true), inArray(outbox.kind, SENSITIVE_KINDS)),
+        lt(outbox.createdAt, cutoff),
+        notInArray(outbox.text, [CLEARED_AFTER_DELIVERY, CLEARED_UNDELIVERED]),
+        or(ne(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now)),
+      ),
+    )
+    .returning({ id: outbox.id });
+  return cleared.length;
+}
+
 export function startRetentionJob(db: Db, auditRetentionDays: number, log?: FastifyBaseLogger) {
   const run = async () => {
     try {
       const runsDeleted = await deleteExpiredRuns(db);
       const auditDeleted = await deleteExpiredAuditLogs(db, auditRetentionDays);
-      if (runsDeleted + auditDeleted > 0)
-        log?.info({ runsDeleted, auditDeleted }, 'retention cleanup');
+      const mailCleared = await clearStaleSensitiveMail(db);
+      const sessionsDeleted = await deleteOldSessions(db, SESSION_RETENTION_DAYS);
+      if (runsDeleted + auditDeleted + mailCleared + sessionsDeleted > 0)
+        log?.info({ runsDeleted, auditDeleted, mailCleared, sessionsDeleted }, 'retention cleanup');
     } catch (error) {
       log?.error({ err: error }, 'retention job failed');
     }

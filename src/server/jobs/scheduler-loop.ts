@@ -1,4 +1,4 @@
-import { asc, eq, lte } from 'drizzle-orm';
+import { asc, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { audit } from '#server/audit/audit.ts';
 import type { Db } from '#server/db/client.ts';
@@ -36,6 +36,8 @@ export function createSchedulerLoop(options: SchedulerLoopOptions) {
   const concurrency = options.concurrency ?? 25;
   const now = options.now ?? (() => new Date());
   let running = false;
+  /** Set by stop(): claimed runs not started yet are handed back instead of fired. */
+  let stopping = false;
   let current: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
 
@@ -100,13 +102,24 @@ export function createSchedulerLoop(options: SchedulerLoopOptions) {
   async function fireAll(claimed: Claimed[]) {
     const queue = [...claimed];
     const worker = async () => {
-      for (let next = queue.shift(); next; next = queue.shift()) {
+      for (let next = queue.shift(); next && !stopping; next = queue.shift()) {
         await fire(next).catch((error: unknown) =>
           log?.error({ err: error }, 'scheduled run failed'),
         );
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+    if (queue.length > 0) await handBack(queue);
+  }
+
+  /** A claimed due time that was not fired (shutdown) is due again, for any instance. */
+  async function handBack(unfired: Claimed[]) {
+    for (const { schedule, dueAt } of unfired) {
+      await db
+        .update(schedules)
+        .set({ nextRunAt: sql`least(${schedules.nextRunAt}, ${dueAt.toISOString()}::timestamptz)` })
+        .where(eq(schedules.id, schedule.id));
+    }
   }
 
   /** Claims and fires what is due at `at`; returns how many were claimed. */
@@ -144,6 +157,7 @@ export function createSchedulerLoop(options: SchedulerLoopOptions) {
     },
     async stop() {
       running = false;
+      stopping = true;
       if (timer) clearTimeout(timer);
       await current;
     },

@@ -11,7 +11,18 @@ export interface QueuedMail {
   replyTo?: string | null;
   /** What the message is for, e.g. "enquiry", "team-invite", "password-reset". */
   kind: string;
+  /**
+   * The body holds a secret (a reset or invite link). The database keeps only a hash of
+   * such a token, so the body is the one readable copy: it is cleared once delivered, or
+   * by the retention job when it never was.
+   */
+  sensitive?: boolean;
 }
+
+/** What a sensitive body becomes once the message is delivered. */
+export const CLEARED_AFTER_DELIVERY = '[cleared after delivery: this message held a one-time link]';
+/** What it becomes when it was never delivered and its link has expired. */
+export const CLEARED_UNDELIVERED = '[cleared: this undelivered message held a one-time link]';
 
 export async function queueMail(db: Db, mail: QueuedMail): Promise<OutboxRow> {
   const [row] = await db
@@ -22,6 +33,7 @@ export async function queueMail(db: Db, mail: QueuedMail): Promise<OutboxRow> {
       text: mail.text,
       replyTo: mail.replyTo ?? null,
       kind: mail.kind,
+      sensitive: mail.sensitive ?? false,
     })
     .returning();
   if (!row) throw new Error('outbox insert returned no row');

@@ -2,6 +2,7 @@ import { redirect, replace } from 'react-router';
 import { paths } from '#shared/paths.ts';
 import type { User } from '#shared/user.ts';
 import { api } from '#web/lib/api.ts';
+import { isHandoverFromThisAdmin } from '#web/lib/impersonation.ts';
 import { getStoredUser, getToken, setSession } from '#web/lib/session.ts';
 
 // Route guards, run as clientLoaders of the portal and admin layouts so nothing renders
@@ -10,7 +11,8 @@ import { getStoredUser, getToken, setSession } from '#web/lib/session.ts';
 /**
  * Adopts the token an admin handed over in `?impersonate=` (SPEC §4). The previous user
  * record belongs to another account, so it is dropped until verify answers; a failed
- * verify is ignored (SPEC §8) and a 401 clears the session through the api client.
+ * verify is ignored (SPEC §8) and a 401 clears the session through the api client. Only
+ * the test session this browser's admin started is adopted (isHandoverFromThisAdmin).
  */
 async function adoptImpersonationToken(token: string) {
   setSession({ token, user: null });
@@ -27,7 +29,9 @@ export async function requireSignedIn(request: Request) {
   const url = new URL(request.url);
   const impersonate = url.searchParams.get('impersonate');
   if (impersonate) {
-    if (impersonate !== getToken()) await adoptImpersonationToken(impersonate);
+    if (impersonate !== getToken() && isHandoverFromThisAdmin(impersonate)) {
+      await adoptImpersonationToken(impersonate);
+    }
     // Take the token out of the address bar and out of history.
     url.searchParams.delete('impersonate');
     throw replace(`${url.pathname}${url.search}`);

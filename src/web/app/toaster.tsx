@@ -1,4 +1,4 @@
-import { CloseIcon } from '#web/components/icons.tsx';
+import { CloseButton } from '#web/components/close-button.tsx';
 import { dismissToast, type ToastTone, useToast } from '#web/lib/toast.ts';
 
 const accents: Record<ToastTone, string> = {
@@ -29,14 +29,7 @@ export function Toaster() {
             <p className="text-sm font-semibold text-slate-900">{current.title}</p>
             <p className="mt-1 text-sm break-words text-slate-700">{current.text}</p>
           </div>
-          <button
-            type="button"
-            onClick={dismissToast}
-            aria-label="Dismiss notification"
-            className="-m-1 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
-          >
-            <CloseIcon className="size-4" />
-          </button>
+          <CloseButton label="Dismiss notification" onClick={dismissToast} />
         </div>
       ) : null}
     </div>

@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from 'react';
-import { CloseIcon } from './icons.tsx';
+import { CloseButton } from './close-button.tsx';
 import { useModal } from './use-modal.ts';
 
 // A modal panel for reading or editing something beside the screen (a guide, a settings
@@ -45,14 +45,7 @@ export function ModalDialog({
           </h2>
           {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
         </div>
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label="Close"
-          className="-m-1 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
-        >
-          <CloseIcon className="size-5" />
-        </button>
+        <CloseButton label="Close" onClick={onClose} size="md" />
       </div>
       {/* Focusable so keyboard users can scroll a long body that has no controls. */}
       <section

@@ -33,13 +33,17 @@ export interface RequestOptions {
   auth?: boolean;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Send this token instead of the stored one (signing out a session kept aside). */
+  token?: string;
+  /** Let the call finish after the page navigates away (logout). */
+  keepalive?: boolean;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 async function send(method: Method, path: string, body: unknown, options: RequestOptions) {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-  const token = options.auth === false ? null : getToken();
+  const token = options.auth === false ? null : (options.token ?? getToken());
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(path, {
@@ -47,6 +51,7 @@ async function send(method: Method, path: string, body: unknown, options: Reques
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: options.signal,
+    keepalive: options.keepalive,
   });
   if (response.status === 401 && token) clearSession();
   return response;

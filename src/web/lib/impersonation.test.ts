@@ -5,6 +5,7 @@ import {
   dropStaleImpersonation,
   forgetImpersonation,
   getSavedImpersonation,
+  isHandoverFromThisAdmin,
   isImpersonating,
 } from './impersonation.ts';
 import { clearSession, setSession } from './session.ts';
@@ -64,5 +65,15 @@ describe('impersonation store', () => {
     expect(getSavedImpersonation()).toBeNull();
     forgetImpersonation();
     expect(window.localStorage.getItem('impersonationToken')).toBeNull();
+  });
+
+  it("adopts only the test session this browser's admin asked for", () => {
+    expect(isHandoverFromThisAdmin('imp-token')).toBe(false); // nothing asked for
+    beginImpersonation({ token: 'admin-token', user: admin }, 'imp-token');
+    expect(isHandoverFromThisAdmin('someone-elses-token')).toBe(false);
+    expect(isHandoverFromThisAdmin('imp-token')).toBe(true);
+    // Signed in as someone else since: the saved request is not theirs.
+    setSession({ token: 'other-token', user: client });
+    expect(isHandoverFromThisAdmin('imp-token')).toBe(false);
   });
 });

@@ -55,6 +55,21 @@ export function getSavedImpersonation(): SavedImpersonation | null {
   return token && admin ? { admin, token } : null;
 }
 
+/**
+ * True when `token` is the test session that the admin signed in in this browser has
+ * just asked for (beginImpersonation). Any other token handed over in `?impersonate=` is
+ * ignored: a link carrying someone's own token must not sign a victim into their account.
+ */
+export function isHandoverFromThisAdmin(token: string): boolean {
+  const saved = getSavedImpersonation();
+  return (
+    saved !== null &&
+    saved.token === token &&
+    saved.admin.user.role === 'Admin' &&
+    getToken() === saved.admin.token
+  );
+}
+
 /** True while the stored session is the impersonation session the admin started. */
 export function isImpersonating(): boolean {
   const saved = getSavedImpersonation();

@@ -13,9 +13,9 @@ import { ErrorSchema } from '#server/http/schemas.ts';
 const Row = z.object({ runs: z.number(), failures: z.number() });
 
 /** The newest run of a process in the window; added later, so older callers ignore it. */
-const LastRun = z.object({ startedAt: z.string(), ok: z.boolean() }).nullable();
+const LastRun = z.object({ startedAt: z.string(), ok: z.boolean().nullable() }).nullable();
 
-const lastRunJson = (run: { startedAt: Date; ok: boolean } | undefined) =>
+const lastRunJson = (run: { startedAt: Date; ok: boolean | null } | undefined) =>
   run ? { startedAt: run.startedAt.toISOString(), ok: run.ok } : null;
 
 export const clientAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,20 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requireUser } from '#server/auth/guards.ts';
+import { audit } from '#server/audit/audit.ts';
+import { actorIdOf, currentUser, requireUser } from '#server/auth/guards.ts';
+import { endSession, signIn } from '#server/auth/sessions.ts';
 import { ErrorSchema } from '#server/http/schemas.ts';
 import { userToJson } from '#server/users/to-json.ts';
 import { LoginSchema, RegisterSchema } from '#shared/auth.ts';
 import { UserSchema } from '#shared/user.ts';
-import { login, register } from './service.ts';
+import { checkCredentials, register } from './service.ts';
 
 const SessionSchema = z.object({ token: z.string(), user: UserSchema });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { database, tokens, limits } = app.deps;
-  const rateLimit = {
-    max: limits?.auth?.max ?? 10,
-    timeWindow: limits?.auth?.timeWindowMs ?? 60_000,
-  };
+  const { database, tokens } = app.deps;
+  const rateLimit = 'auth';
   const context = (ip: string) => ({ db: database.db, tokens, ip });
 
   app.post(
@@ -61,16 +60,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const session = await login(context(request.ip), request.body);
-      if (session.user.totpEnabled) {
+      const user = await checkCredentials(context(request.ip), request.body);
+      if (user.totpEnabled) {
         // The password was right; the session waits for the second factor.
-        const { id: sub, tokenVersion: tv } = session.user;
+        const { id: sub, tokenVersion: tv } = user;
         return {
           twoFactorRequired: true as const,
           challenge: await tokens.signChallenge({ sub, tv }),
         };
       }
-      return { token: session.token, user: userToJson(session.user) };
+      const token = await signIn(database.db, tokens, user, request.ip);
+      return { token, user: userToJson(user) };
     },
   );
 
@@ -86,5 +86,30 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ user: userToJson(currentUser(request)) }),
+  );
+
+  app.post(
+    '/logout',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: this session token (and any test session opened from it) stops working',
+        security: [{ bearer: [] }],
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      if (request.claims) await endSession(database.db, request.claims.sid);
+      await audit(database.db, {
+        source: 'auth',
+        message: 'Signed out',
+        userId: user.id,
+        actorId: actorIdOf(request),
+        ip: request.ip,
+      });
+      return { message: 'Signed out.' };
+    },
   );
 };

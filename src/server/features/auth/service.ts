@@ -1,10 +1,12 @@
 import { acceptInvite, findLiveInvite } from '#server/accounts/team-invites.ts';
 import { audit } from '#server/audit/audit.ts';
+import { ipRefusal } from '#server/auth/ip-rules.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '#server/auth/passwords.ts';
+import { issueSession } from '#server/auth/sessions.ts';
 import type { TokenService } from '#server/auth/tokens.ts';
 import type { Db } from '#server/db/client.ts';
 import type { UserRow } from '#server/db/schema.ts';
-import { badRequest, conflict, unauthorized } from '#server/http/errors.ts';
+import { badRequest, conflict, forbidden, unauthorized } from '#server/http/errors.ts';
 import { findUserByEmail, insertUser } from '#server/users/repository.ts';
 import { authMessages, type Login, type Register } from '#shared/auth.ts';
 import { teamMessages } from '#shared/team.ts';
@@ -50,10 +52,14 @@ export async function register({ db, tokens, ip }: Context, input: Register): Pr
     if (causeCode(error) === UNIQUE_VIOLATION) throw emailTaken();
     throw error;
   }
-  return { token: await tokens.sign({ sub: user.id, tv: user.tokenVersion }), user };
+  return { token: (await issueSession(db, tokens, { user, ip })).token, user };
 }
 
-export async function login({ db, tokens, ip }: Context, input: Login): Promise<Session> {
+/**
+ * Checks the password, and that the account may be used from `ip`: a sign-in that the
+ * allowed-IP rules would refuse on every later call is refused now, with the reason.
+ */
+export async function checkCredentials({ db, ip }: Context, input: Login): Promise<UserRow> {
   const user = await findUserByEmail(db, input.email);
   const ok = user
     ? await verifyPassword(user.passwordHash, input.password)
@@ -69,8 +75,18 @@ export async function login({ db, tokens, ip }: Context, input: Login): Promise<
     });
     throw unauthorized(authMessages.badCredentials);
   }
-  await audit(db, { source: 'auth', message: 'Signed in', userId: user.id, ip });
-  return { token: await tokens.sign({ sub: user.id, tv: user.tokenVersion }), user };
+  const refusal = await ipRefusal(db, user, ip, 'sign-in');
+  if (refusal) {
+    await audit(db, {
+      level: 'warning',
+      source: 'auth',
+      message: 'Sign-in refused: address not allowed',
+      userId: user.id,
+      ip,
+    });
+    throw forbidden(refusal);
+  }
+  return user;
 }
 
 /** A sign-up with an invite must use a live link sent to the address being registered. */

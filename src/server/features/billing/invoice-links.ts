@@ -1,9 +1,8 @@
 import type { TokenService } from '#server/auth/tokens.ts';
 
 // Invoice PDF links open in a new tab, so they cannot carry the bearer header. Each link
-// carries `sig`: a JWT signed with the server's key whose subject names the invoice and
-// that expires in a day. It can never pass as a session: its subject is not a user id,
-// so requireUser finds no user for it, and a session token never names an invoice.
+// carries `sig`: a link token (auth/tokens.ts) whose subject names the invoice and that
+// expires in a day. Link tokens and session tokens never pass for one another.
 
 const LINK_TTL_SECONDS = 24 * 60 * 60;
 const subject = (invoiceId: string) => `invoice:${invoiceId}`;
@@ -16,13 +15,11 @@ export interface InvoiceLinks {
 export function createInvoiceLinks(tokens: TokenService, publicUrl: string): InvoiceLinks {
   return {
     async pdfUrl(invoiceId) {
-      const sig = await tokens.sign({ sub: subject(invoiceId), tv: 0 }, LINK_TTL_SECONDS);
+      const sig = await tokens.signLink(subject(invoiceId), LINK_TTL_SECONDS);
       return `${publicUrl}/api/invoices/${encodeURIComponent(invoiceId)}/pdf?sig=${sig}`;
     },
     async verify(invoiceId, sig) {
-      if (!sig) return false;
-      const claims = await tokens.verify(sig);
-      return claims?.sub === subject(invoiceId) && !claims.imp;
+      return sig ? tokens.verifyLink(sig, subject(invoiceId)) : false;
     },
   };
 }

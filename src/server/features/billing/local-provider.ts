@@ -87,7 +87,7 @@ export function createLocalProvider({ db, publicUrl, links }: LocalProviderDeps)
     });
   }
 
-  async function toJson(row: InvoiceRow): Promise<Invoice> {
+  async function toJson(row: InvoiceRow, acting: Acting): Promise<Invoice> {
     // Pay Now links expire within the hour, so each listing mints a fresh one.
     const payToken =
       row.status === 'unpaid'
@@ -95,6 +95,7 @@ export function createLocalProvider({ db, publicUrl, links }: LocalProviderDeps)
             clientUserId: row.clientUserId,
             kind: 'invoice',
             invoiceId: row.id,
+            impersonatorId: acting.impersonatorId,
           })
         : null;
     return {
@@ -131,9 +132,9 @@ export function createLocalProvider({ db, publicUrl, links }: LocalProviderDeps)
 
     billingStatus: async (owner) => (await renewIfDue(owner)).billingStatus,
 
-    async listInvoices(owner) {
+    async listInvoices(owner, acting) {
       await renewIfDue(owner);
-      return Promise.all((await listInvoiceRows(db, owner.id)).map(toJson));
+      return Promise.all((await listInvoiceRows(db, owner.id)).map((row) => toJson(row, acting)));
     },
 
     async startCheckout(owner, packageId, acting) {
@@ -155,7 +156,11 @@ export function createLocalProvider({ db, publicUrl, links }: LocalProviderDeps)
     },
 
     async portalUrl(owner, acting) {
-      const token = await createPaySession(db, { clientUserId: owner.id, kind: 'portal' });
+      const token = await createPaySession(db, {
+        clientUserId: owner.id,
+        kind: 'portal',
+        impersonatorId: acting.impersonatorId,
+      });
       await record(acting, owner.id, 'Billing portal opened');
       return `${publicUrl}/pay/portal/${token}`;
     },

@@ -26,11 +26,17 @@ import { requireBillingOwner } from './request-context.ts';
 const TokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
 const tags = ['billing: token pages'];
 // Tokens are 256-bit random, so this limit is about load, not guessing.
-const rateLimit = { max: 60, timeWindow: 60_000 };
+const rateLimit = 'billingLink';
 
 export const payRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
-  const action = { 200: PayResultSchema, 404: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema };
+  const action = {
+    200: PayResultSchema,
+    403: ErrorSchema,
+    404: ErrorSchema,
+    409: ErrorSchema,
+    429: ErrorSchema,
+  };
 
   app.get(
     '/sessions/:token',

@@ -2,8 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { checkoutSessions } from '#server/db/schema.ts';
-import { notFound } from '#server/http/errors.ts';
+import { forbidden, notFound } from '#server/http/errors.ts';
 import { billingApiMessages } from '#shared/billing-api.ts';
+import { impersonationMessages } from '#shared/impersonation.ts';
 
 // Token links of the local provider's pages (/pay/checkout|portal|invoice/:token). The
 // token is the only authorisation, so only its SHA-256 is stored, it lives an hour and it
@@ -20,7 +21,14 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 export async function createPaySession(
   db: Db,
-  input: { clientUserId: string; kind: PaySessionKind; packageId?: string; invoiceId?: string },
+  input: {
+    clientUserId: string;
+    kind: PaySessionKind;
+    packageId?: string;
+    invoiceId?: string;
+    /** The admin testing as the client, when one is: the link then only shows. */
+    impersonatorId?: string | null;
+  },
   now = new Date(),
 ): Promise<string> {
   // Old links of this client go as new ones are made, so the table stays small.
@@ -39,6 +47,7 @@ export async function createPaySession(
     kind: input.kind,
     packageId: input.packageId ?? null,
     invoiceId: input.invoiceId ?? null,
+    impersonatorId: input.impersonatorId ?? null,
     expiresAt: new Date(now.getTime() + PAY_SESSION_TTL_MS),
   });
   return token;
@@ -74,6 +83,7 @@ export async function claimSession(tx: Db, token: string, kind: PaySessionKind, 
         .for('update')
     : [];
   if (!row) throw notFound(billingApiMessages.sessionGone);
+  if (row.impersonatorId) throw forbidden(impersonationMessages.notAvailable);
   await tx
     .update(checkoutSessions)
     .set({ completedAt: now })

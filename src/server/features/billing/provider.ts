@@ -15,6 +15,8 @@ export type BillingStatus = z.infer<typeof BillingStatusSchema>;
 export interface Acting {
   actorId: string;
   ip: string;
+  /** Set while an admin tests as the client: money actions are refused. */
+  impersonatorId?: string | null;
 }
 
 /** Every billing change is audited under source 'billing', about the client's account. */
@@ -39,7 +41,8 @@ export interface BillingProvider {
   listPackages(): Promise<Package[]>;
   /** The client's billing status, brought up to date first where the provider can. */
   billingStatus(owner: UserRow): Promise<BillingStatus>;
-  listInvoices(owner: UserRow): Promise<Invoice[]>;
+  /** Pay Now links made while an admin tests as the client only show, never pay. */
+  listInvoices(owner: UserRow, acting: Acting): Promise<Invoice[]>;
   /** A URL the browser goes to for paying a package. */
   startCheckout(owner: UserRow, packageId: string, acting: Acting): Promise<string>;
   /** A URL where the client changes or cancels the plan, or updates the card. */

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { resolveAccount } from '#server/accounts/account.ts';
-import { currentUser } from '#server/auth/guards.ts';
+import { actorIdOf, currentUser } from '#server/auth/guards.ts';
 import type { UserRow } from '#server/db/schema.ts';
 import { forbidden } from '#server/http/errors.ts';
 import { billingApiMessages } from '#shared/billing-api.ts';
@@ -10,8 +10,9 @@ import type { Acting } from './provider.ts';
 
 /** Who acts, for the audit log: the signed-in user, or the admin behind impersonation. */
 export const actingOf = (request: FastifyRequest): Acting => ({
-  actorId: request.claims?.imp ?? currentUser(request).id,
+  actorId: actorIdOf(request),
   ip: request.ip,
+  impersonatorId: request.claims?.imp ?? null,
 });
 
 /** Billing belongs to the account owner; team members are refused (DESIGN §1 Teams). */

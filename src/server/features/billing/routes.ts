@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '#server/auth/guards.ts';
+import { refuseWhileImpersonating, requireUser } from '#server/auth/guards.ts';
 import { ErrorSchema } from '#server/http/schemas.ts';
 import {
   BillingStatusResponseSchema,
@@ -58,7 +58,7 @@ const clientBillingRoutes: FastifyPluginAsyncZod<{ provider: BillingProvider }> 
   app.addHook('onRequest', requireUser);
   const common = { tags: ['portal: billing'], security: [{ bearer: [] }] };
   // Starting a checkout or a portal visit writes a row; a person needs a few a minute.
-  const rateLimit = { max: 30, timeWindow: 60_000 };
+  const rateLimit = 'billing';
 
   app.get(
     '/billing-status',
@@ -96,7 +96,7 @@ const clientBillingRoutes: FastifyPluginAsyncZod<{ provider: BillingProvider }> 
         response: { 200: z.array(InvoiceSchema), 403: ErrorSchema, 502: ErrorSchema },
       },
     },
-    async (request) => provider.listInvoices(await requireBillingOwner(request)),
+    async (request) => provider.listInvoices(await requireBillingOwner(request), actingOf(request)),
   );
 
   app.post(
@@ -122,6 +122,7 @@ const clientBillingRoutes: FastifyPluginAsyncZod<{ provider: BillingProvider }> 
   app.post(
     '/select-package',
     {
+      onRequest: refuseWhileImpersonating,
       config: { rateLimit },
       schema: {
         ...common,

@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { type UserRow, users } from '#server/db/schema.ts';
-import { conflict, HttpError, notFound } from '#server/http/errors.ts';
+import { conflict, forbidden, HttpError, notFound } from '#server/http/errors.ts';
 import type { ZohoClient } from '#server/integrations/zoho/client.ts';
 import { ZohoError } from '#server/integrations/zoho/types.ts';
 import { billingApiMessages, type Package, payRedirects } from '#shared/billing-api.ts';
+import { impersonationMessages } from '#shared/impersonation.ts';
 import type { InvoiceLinks } from './invoice-links.ts';
 import { type Acting, type BillingProvider, recordBilling, syncStatusOf } from './provider.ts';
 import { dateFromZoho, invoiceStatusFromZoho, packageFromZoho, toCents } from './zoho-mapping.ts';
@@ -84,7 +85,7 @@ export function createZohoProvider(deps: ZohoProviderDeps): BillingProvider {
 
     billingStatus: async (owner) => owner.billingStatus,
 
-    async listInvoices(owner) {
+    async listInvoices(owner, acting) {
       return Promise.all(
         (await zohoInvoices(owner)).map(async (invoice) => {
           const status = invoiceStatusFromZoho(invoice);
@@ -96,7 +97,9 @@ export function createZohoProvider(deps: ZohoProviderDeps): BillingProvider {
             amount: toCents(invoice.total),
             description: `Invoice ${invoice.number}`,
             pdfUrl: await links.pdfUrl(invoice.invoice_id),
-            paymentUrl: status === 'unpaid' ? (invoice.invoice_url ?? null) : null,
+            // Zoho's hosted invoice page takes the payment: never offered to a test session.
+            paymentUrl:
+              status === 'unpaid' && !acting.impersonatorId ? (invoice.invoice_url ?? null) : null,
           };
         }),
       );
@@ -124,6 +127,8 @@ export function createZohoProvider(deps: ZohoProviderDeps): BillingProvider {
     },
 
     async portalUrl(owner, acting) {
+      // Zoho's page updates the card: a money action, refused to an admin's test session.
+      if (acting.impersonatorId) throw forbidden(impersonationMessages.notAvailable);
       const subscriptionId = owner.zohoSubscriptionId;
       if (!subscriptionId) throw conflict(billingApiMessages.noZohoSubscription);
       const page = await upstream('update card page', () =>

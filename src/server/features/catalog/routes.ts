@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { resolveAccount } from '#server/accounts/account.ts';
-import { currentUser, requireAdmin, requireUser } from '#server/auth/guards.ts';
+import { actorIdOf, currentUser, requireAdmin, requireUser } from '#server/auth/guards.ts';
 import { ErrorSchema, IdParamsSchema } from '#server/http/schemas.ts';
 import { brand } from '#shared/brand.ts';
 import {
@@ -65,7 +65,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const account = await resolveAccount(db, user);
       assertCatalogAccess(account);
       const result = await requestAccess(db, account, request.params.id, {
-        actorId: request.claims?.imp ?? user.id,
+        actorId: actorIdOf(request),
         ip: request.ip,
         notify: config.enquiryTo ?? brand.email,
       });

@@ -23,18 +23,13 @@ const EnquirySchema = z.object({
 });
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { database, config, limits } = app.deps;
+  const { database, config } = app.deps;
   const db = database.db;
 
   app.post(
     '/contact',
     {
-      config: {
-        rateLimit: {
-          max: limits?.contact?.max ?? 5,
-          timeWindow: limits?.contact?.timeWindowMs ?? 10 * 60_000,
-        },
-      },
+      config: { rateLimit: 'contact' },
       schema: {
         tags: ['public'],
         summary: 'Send a project enquiry',

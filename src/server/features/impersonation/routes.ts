@@ -2,12 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit } from '#server/audit/audit.ts';
 import { currentUser, requireAdmin, requireUser } from '#server/auth/guards.ts';
-import { forbidden, notFound } from '#server/http/errors.ts';
+import { endSession, findSession, issueSession } from '#server/auth/sessions.ts';
+import { forbidden, notFound, unauthorized } from '#server/http/errors.ts';
 import { ErrorSchema, IdParamsSchema } from '#server/http/schemas.ts';
 import { findUserById } from '#server/users/repository.ts';
+import { impersonationMessages } from '#shared/impersonation.ts';
 
 // An admin tests the portal as a client (SPEC §4 Impersonation) with a token that lasts
-// at most an hour, names the admin (`imp`), and cannot open the admin area.
+// at most an hour, names the admin (`imp`), and cannot open the admin area. Its session
+// is tied to the admin's own: it ends when the admin signs out, changes password, stops
+// being an Admin, or ends the test (auth/guards.ts requireLiveImpersonator).
 
 export const IMPERSONATION_TTL_SECONDS = 60 * 60;
 
@@ -24,7 +28,6 @@ export const impersonationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'A one-hour token to use the portal as this client',
         security: [{ bearer: [] }],
         params: IdParamsSchema,
-        body: z.object({}).passthrough().optional(),
         response: {
           200: z.object({ token: z.string(), expiresAt: z.string() }),
           403: ErrorSchema,
@@ -37,10 +40,19 @@ export const impersonationRoutes: FastifyPluginAsyncZod = async (app) => {
       const client = await findUserById(db, request.params.id);
       if (!client) throw notFound('Client not found.');
       if (client.role === 'Admin') throw forbidden('Admin accounts cannot be impersonated.');
-      const token = await tokens.sign(
-        { sub: client.id, tv: client.tokenVersion, imp: admin.id },
+      const parent = request.claims ? await findSession(db, request.claims.sid) : undefined;
+      if (!parent) throw unauthorized();
+      // Never outlives the admin's own session.
+      const ttlSeconds = Math.min(
         IMPERSONATION_TTL_SECONDS,
+        Math.floor((parent.expiresAt.getTime() - Date.now()) / 1000),
       );
+      const { token, session } = await issueSession(db, tokens, {
+        user: client,
+        ip: request.ip,
+        ttlSeconds,
+        impersonator: { admin, parentSessionId: parent.id },
+      });
       await audit(db, {
         source: 'impersonation',
         message: `${admin.email} started impersonating ${client.email}`,
@@ -48,8 +60,7 @@ export const impersonationRoutes: FastifyPluginAsyncZod = async (app) => {
         actorId: admin.id,
         ip: request.ip,
       });
-      const expiresAt = new Date(Date.now() + IMPERSONATION_TTL_SECONDS * 1000).toISOString();
-      return { token, expiresAt };
+      return { token, expiresAt: session.expiresAt.toISOString() };
     },
   );
 
@@ -59,16 +70,16 @@ export const impersonationRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireUser,
       schema: {
         tags: ['auth'],
-        summary: 'Record the end of an impersonation session',
+        summary: 'End an impersonation session: its token stops working at once',
         security: [{ bearer: [] }],
-        body: z.object({}).passthrough().optional(),
         response: { 200: z.object({ message: z.string() }), 400: ErrorSchema },
       },
     },
     async (request) => {
       const client = currentUser(request);
       const adminId = request.claims?.imp;
-      if (!adminId) return { message: 'This session is not an impersonation.' };
+      if (!adminId || !request.claims) return { message: impersonationMessages.notImpersonating };
+      await endSession(db, request.claims.sid);
       const admin = await findUserById(db, adminId);
       await audit(db, {
         source: 'impersonation',
@@ -77,7 +88,7 @@ export const impersonationRoutes: FastifyPluginAsyncZod = async (app) => {
         actorId: adminId,
         ip: request.ip,
       });
-      return { message: 'Impersonation ended.' };
+      return { message: impersonationMessages.endedNotice };
     },
   );
 };

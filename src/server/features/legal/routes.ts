@@ -30,8 +30,8 @@ import {
 // defaults (/api/legal/defaults) live with the settings feature; paths here must not
 // collide with them. Admins only.
 
-// Rendering documents costs CPU; a generous per-IP ceiling keeps a loop from hogging it.
-const heavy = { rateLimit: { max: 60, timeWindow: 60_000 } };
+// Rendering documents costs CPU: a generous per-client ceiling (http/rate-limit.ts).
+const heavy = { rateLimit: 'render' } as const;
 
 export const legalRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;

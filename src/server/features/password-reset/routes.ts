@@ -10,12 +10,9 @@ import { requestReset, resetPassword } from './service.ts';
 const MessageSchema = z.object({ message: z.string() });
 
 export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { database, config, limits } = app.deps;
+  const { database, config } = app.deps;
   const db = database.db;
-  const rateLimit = {
-    max: limits?.auth?.max ?? 10,
-    timeWindow: limits?.auth?.timeWindowMs ?? 60_000,
-  };
+  const rateLimit = 'auth';
 
   app.post(
     '/forgot-password',

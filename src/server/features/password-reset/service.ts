@@ -63,6 +63,7 @@ export async function requestReset(
     });
     await queueMail(tx, {
       kind: 'password-reset',
+      sensitive: true,
       to: user.email,
       subject: `Reset your ${brand.name} password`,
       text: [

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Account, accountCapabilities, resolveAccount } from '#server/accounts/account.ts';
-import { currentUser, requireUser } from '#server/auth/guards.ts';
+import { actorIdOf, currentUser, requireUser } from '#server/auth/guards.ts';
+import { runStates } from '#server/db/schema.ts';
 import { lastRuns, recentRuns, runToJson } from '#server/features/runs/history.ts';
 import { runProcess, SNIPPET_LENGTH } from '#server/features/runs/service.ts';
 import { HttpError } from '#server/http/errors.ts';
@@ -15,7 +16,8 @@ import { processToClientJson } from './to-json.ts';
 const LastRunSchema = z
   .object({
     startedAt: z.string(),
-    ok: z.boolean(),
+    state: z.enum(runStates),
+    ok: z.boolean().nullable(),
     statusCode: z.number().nullable(),
     trigger: z.string(),
   })
@@ -40,15 +42,17 @@ const RunSchema = z.object({
   triggeredBy: z.string().nullable(),
   triggeredByName: z.string().nullable(),
   startedAt: z.string(),
-  durationMs: z.number(),
+  state: z.enum(runStates),
+  finishedAt: z.string().nullable(),
+  durationMs: z.number().nullable(),
   statusCode: z.number().nullable(),
-  ok: z.boolean(),
+  ok: z.boolean().nullable(),
   error: z.string().nullable(),
   bodySnippet: z.string().nullable(),
 });
 
 export const clientProcessRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { database, integrations } = app.deps;
+  const { database, integrations, config } = app.deps;
   const db = database.db;
   app.addHook('onRequest', requireUser);
   const common = { tags: ['portal: processes'], security: [{ bearer: [] }] };
@@ -92,6 +96,7 @@ export const clientProcessRoutes: FastifyPluginAsyncZod = async (app) => {
         lastRun: run
           ? {
               startedAt: run.startedAt.toISOString(),
+              state: run.state,
               ok: run.ok,
               statusCode: run.statusCode,
               trigger: run.trigger,
@@ -113,6 +118,7 @@ export const clientProcessRoutes: FastifyPluginAsyncZod = async (app) => {
           403: ErrorSchema,
           404: ErrorSchema,
           409: ErrorSchema,
+          429: ErrorSchema,
           502: ErrorSchema,
           504: ErrorSchema,
         },
@@ -122,10 +128,13 @@ export const clientProcessRoutes: FastifyPluginAsyncZod = async (app) => {
       const account = await accountOf(request);
       const process = await requireAccountProcess(db, account, request.params.processId);
       assertMayTrigger(account);
-      const outcome = await runProcess({ db, n8n: integrations.n8n }, process, {
-        trigger: 'manual',
-        triggeredBy: account.actor.id,
-      });
+      const { n8n } = integrations;
+      const outcome = await runProcess(
+        { db, n8n },
+        process,
+        { trigger: 'manual', triggeredBy: actorIdOf(request) },
+        { maxInFlight: config.runsInFlightPerAccount, webhookTimeoutMs: n8n.timeoutMs },
+      );
       if (outcome.kind === 'paused') throw new HttpError(409, 'This workflow is paused.');
       if (outcome.kind === 'no-url')
         throw new HttpError(409, 'This workflow is not connected yet.');

@@ -5,7 +5,13 @@ import { runProcess, SNIPPET_LENGTH } from '#server/features/runs/service.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { ErrorSchema, IdParamsSchema } from '#server/http/schemas.ts';
 import { CreateProcessSchema, UpdateProcessSchema } from '#shared/processes.ts';
-import { createProcess, listProcesses, requireProcess, updateProcess } from './service.ts';
+import {
+  addressWarnings,
+  createProcess,
+  listProcesses,
+  requireProcess,
+  updateProcess,
+} from './service.ts';
 import { processToAdminJson } from './to-json.ts';
 
 const AdminProcessSchema = z.object({
@@ -27,6 +33,13 @@ const AdminProcessSchema = z.object({
   updatedAt: z.string(),
 });
 
+/** A create or update answer: the process, and what the admin should know about it. */
+const SavedProcessSchema = AdminProcessSchema.extend({
+  warnings: z
+    .array(z.string())
+    .describe('Things that will stop the process from running, e.g. a private webhook address'),
+});
+
 const TestResultSchema = z.object({
   status: z.number(),
   durationMs: z.number(),
@@ -35,7 +48,7 @@ const TestResultSchema = z.object({
 });
 
 export const adminProcessRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { database, integrations } = app.deps;
+  const { database, integrations, config } = app.deps;
   const db = database.db;
   app.addHook('onRequest', requireAdmin);
   const common = { tags: ['admin: processes'], security: [{ bearer: [] }] };
@@ -59,12 +72,13 @@ export const adminProcessRoutes: FastifyPluginAsyncZod = async (app) => {
         ...common,
         summary: 'Create a process for a client',
         body: CreateProcessSchema,
-        response: { 201: AdminProcessSchema, 400: ErrorSchema },
+        response: { 201: SavedProcessSchema, 400: ErrorSchema },
       },
     },
     async (request, reply) => {
       const row = await createProcess(db, currentUser(request).id, request.body);
-      return reply.code(201).send(processToAdminJson(row));
+      const warnings = await addressWarnings(request.body, config.allowPrivateWebhooks);
+      return reply.code(201).send({ ...processToAdminJson(row), warnings });
     },
   );
 
@@ -76,13 +90,15 @@ export const adminProcessRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change a process, or pause/activate it with { isActive }',
         params: IdParamsSchema,
         body: UpdateProcessSchema,
-        response: { 200: AdminProcessSchema, 400: ErrorSchema, 404: ErrorSchema },
+        response: { 200: SavedProcessSchema, 400: ErrorSchema, 404: ErrorSchema },
       },
     },
-    async (request) =>
-      processToAdminJson(
-        await updateProcess(db, currentUser(request).id, request.params.id, request.body),
-      ),
+    async (request) => {
+      const row = await updateProcess(db, currentUser(request).id, request.params.id, request.body);
+      // Only the URLs sent are checked: pausing or renaming says nothing new.
+      const warnings = await addressWarnings(request.body, config.allowPrivateWebhooks);
+      return { ...processToAdminJson(row), warnings };
+    },
   );
 
   app.post(

@@ -3,6 +3,7 @@ import { audit } from '#server/audit/audit.ts';
 import type { Db } from '#server/db/client.ts';
 import { type ProcessRow, processes } from '#server/db/schema.ts';
 import { badRequest, notFound } from '#server/http/errors.ts';
+import { refusedAddressOf } from '#server/integrations/http/outbound.ts';
 import { findUserById } from '#server/users/repository.ts';
 import type { CreateProcess, UpdateProcess } from '#shared/processes.ts';
 
@@ -71,4 +72,28 @@ export async function updateProcess(db: Db, actorId: string, id: string, input: 
     details: { changed: Object.keys(input), ...input },
   });
   return row;
+}
+
+const urlFields = {
+  n8nWebhookUrl: 'webhook URL',
+  inactiveFallbackWebhookUrl: 'fallback URL',
+} as const;
+
+/**
+ * What the admin should know about a save that still succeeds: each URL saved here that
+ * the SSRF guard will refuse at run time (a private, loopback or other non-public address,
+ * host names resolved with a short timeout). Empty when ALLOW_PRIVATE_WEBHOOKS is on.
+ */
+export async function addressWarnings(input: UpdateProcess, allowPrivate: boolean) {
+  if (allowPrivate) return [];
+  const warnings = await Promise.all(
+    Object.entries(urlFields).map(async ([field, label]) => {
+      const url = input[field as keyof typeof urlFields];
+      const address = url ? await refusedAddressOf(url) : null;
+      return address
+        ? `The ${label} points at a private, loopback or other non-public address (${address}); calls to it will be refused unless ALLOW_PRIVATE_WEBHOOKS is on.`
+        : null;
+    }),
+  );
+  return warnings.filter((warning) => warning !== null);
 }

@@ -14,9 +14,14 @@ export interface RunJson {
   triggeredBy: string | null;
   triggeredByName: string | null;
   startedAt: string;
-  durationMs: number;
+  /** running → finished, or interrupted when the server stopped mid-call. */
+  state: RunRow['state'];
+  finishedAt: string | null;
+  /** Null while running. */
+  durationMs: number | null;
   statusCode: number | null;
-  ok: boolean;
+  /** Null while running. */
+  ok: boolean | null;
   error: string | null;
   bodySnippet: string | null;
 }
@@ -28,6 +33,8 @@ export const runToJson = (row: RunRow, names: Map<string, string>): RunJson => (
   triggeredBy: row.triggeredBy,
   triggeredByName: row.triggeredBy ? (names.get(row.triggeredBy) ?? null) : null,
   startedAt: row.startedAt.toISOString(),
+  state: row.state,
+  finishedAt: row.finishedAt?.toISOString() ?? null,
   durationMs: row.durationMs,
   statusCode: row.statusCode,
   ok: row.ok,

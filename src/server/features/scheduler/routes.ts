@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { resolveAccount } from '#server/accounts/account.ts';
-import { currentUser, requireUser } from '#server/auth/guards.ts';
+import { actorIdOf, currentUser, requireUser } from '#server/auth/guards.ts';
 import { ErrorSchema, IdParamsSchema } from '#server/http/schemas.ts';
 import { CreateScheduleSchema } from '#shared/scheduler.ts';
 import { createSchedule, deleteSchedule, listSchedules } from './service.ts';
@@ -44,7 +44,8 @@ export const schedulerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const account = await resolveAccount(db, currentUser(request));
-      return reply.code(201).send(await createSchedule(db, account, request.body));
+      const created = await createSchedule(db, account, request.body, actorIdOf(request));
+      return reply.code(201).send(created);
     },
   );
 
@@ -58,7 +59,8 @@ export const schedulerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteSchedule(db, await resolveAccount(db, currentUser(request)), request.params.id);
+      const account = await resolveAccount(db, currentUser(request));
+      await deleteSchedule(db, account, request.params.id, actorIdOf(request));
       return { message: 'Schedule removed.' };
     },
   );

@@ -47,6 +47,8 @@ export async function createSchedule(
   db: Db,
   account: Account,
   input: CreateSchedule,
+  /** Who acts, for the audit log (the admin behind a test session). */
+  actorId: string,
   now = new Date(),
 ) {
   const caps = accountCapabilities(account);
@@ -82,7 +84,7 @@ export async function createSchedule(
     source: 'scheduler',
     message: `Schedule "${row.cron}" (${row.timezone ?? 'UTC'}) created for "${process.name}"`,
     userId: account.owner.id,
-    actorId: account.actor.id,
+    actorId,
     processId: process.id,
   });
   return toJson(row, process.name);
@@ -93,7 +95,7 @@ function assertMayManageSchedules(account: Account) {
   if (!canManageAccount(account)) throw forbidden(teamMessages.schedulesNeedAdmin);
 }
 
-export async function deleteSchedule(db: Db, account: Account, id: string) {
+export async function deleteSchedule(db: Db, account: Account, id: string, actorId: string) {
   assertMayManageSchedules(account);
   const [row] = UUID.test(id)
     ? await db
@@ -106,7 +108,7 @@ export async function deleteSchedule(db: Db, account: Account, id: string) {
     source: 'scheduler',
     message: `Schedule "${row.cron}" deleted`,
     userId: account.owner.id,
-    actorId: account.actor.id,
+    actorId,
     processId: row.processId,
   });
 }

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { audit } from '#server/audit/audit.ts';
 import { hashPassword, verifyPassword } from '#server/auth/passwords.ts';
+import { endOtherSessions } from '#server/auth/sessions.ts';
 import type { TokenService } from '#server/auth/tokens.ts';
 import type { Db } from '#server/db/client.ts';
 import { passwordResets, type UserRow, users } from '#server/db/schema.ts';
@@ -8,15 +9,16 @@ import { badRequest } from '#server/http/errors.ts';
 import { type ChangePassword, passwordMessages } from '#shared/password.ts';
 
 // Settings → Change password. A wrong current password is a form error (400), not a
-// session failure. The token version is bumped, which ends every session; the caller
-// gets a fresh token so the session that made the change carries on.
+// session failure. The token version is bumped and every other session ends (test
+// sessions the user opened as an admin too); the caller gets a fresh token for the same
+// session, so the session that made the change carries on.
 
 export async function changePassword(
   db: Db,
   tokens: TokenService,
   user: UserRow,
   input: ChangePassword,
-  ip: string,
+  { ip, sessionId }: { ip: string; sessionId: string },
 ): Promise<{ token: string }> {
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     await audit(db, {
@@ -44,6 +46,7 @@ export async function changePassword(
       .update(passwordResets)
       .set({ usedAt: now })
       .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+    await endOtherSessions(tx, user.id, sessionId, now);
     await audit(tx, {
       source: 'settings',
       message: 'Password changed; other sessions signed out',
@@ -52,5 +55,7 @@ export async function changePassword(
     });
     return row;
   });
-  return { token: await tokens.sign({ sub: updated.id, tv: updated.tokenVersion }) };
+  return {
+    token: await tokens.sign({ sub: updated.id, tv: updated.tokenVersion, sid: sessionId }),
+  };
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { resolveAccount } from '#server/accounts/account.ts';
-import { currentUser, requireUser } from '#server/auth/guards.ts';
+import { actorIdOf, currentUser, requireUser } from '#server/auth/guards.ts';
 import { forbidden } from '#server/http/errors.ts';
 import { ErrorSchema } from '#server/http/schemas.ts';
 import {
@@ -17,7 +17,7 @@ import { changePassword } from './password.ts';
 // Registered under /api.
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { database, tokens, limits } = app.deps;
+  const { database, tokens } = app.deps;
   const db = database.db;
   app.addHook('onRequest', requireUser);
   const common = { tags: ['portal: settings'], security: [{ bearer: [] }] };
@@ -52,7 +52,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const account = await resolveAccount(db, user);
       const defaults = await saveDefaults(db, account, request.body, {
-        actorId: request.claims?.imp ?? user.id,
+        actorId: actorIdOf(request),
         ip: request.ip,
       });
       return { message: legalDefaultsMessages.saved, defaults };
@@ -63,12 +63,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/settings/password',
     {
       // Slows guessing of the current password with a stolen session.
-      config: {
-        rateLimit: {
-          max: limits?.auth?.max ?? 10,
-          timeWindow: limits?.auth?.timeWindowMs ?? 60_000,
-        },
-      },
+      config: { rateLimit: 'auth' },
       schema: {
         ...common,
         summary: 'Change the password; other sessions end, the answer carries a new token',
@@ -83,13 +78,11 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (request.claims?.imp) throw forbidden(passwordMessages.impersonating);
-      const { token } = await changePassword(
-        db,
-        tokens,
-        currentUser(request),
-        request.body,
-        request.ip,
-      );
+      const sessionId = request.claims?.sid ?? '';
+      const { token } = await changePassword(db, tokens, currentUser(request), request.body, {
+        ip: request.ip,
+        sessionId,
+      });
       return { message: passwordMessages.changed, token };
     },
   );

@@ -193,7 +193,7 @@ describe('PUT /api/settings/password', () => {
   it('is refused while an admin tests as the client', async () => {
     const me = await createClient(t);
     const admin = await t.createUser({ role: 'Admin' });
-    const imp = await t.deps.tokens.sign({ sub: me.user.id, tv: 0, imp: admin.user.id });
+    const imp = await t.impersonate(admin.token, me.user.id);
     const response = await changePassword(imp, {
       currentPassword: 'Sup3r-secret',
       newPassword: 'N3w-password',

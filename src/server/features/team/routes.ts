@@ -3,7 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { resolveAccount } from '#server/accounts/account.ts';
 import { acceptInvite, findLiveInvite, teamNameOf } from '#server/accounts/team-invites.ts';
-import { currentUser, requireUser } from '#server/auth/guards.ts';
+import {
+  actorIdOf,
+  currentUser,
+  refuseWhileImpersonating,
+  requireUser,
+} from '#server/auth/guards.ts';
 import { forbidden, notFound } from '#server/http/errors.ts';
 import { ErrorSchema, IdParamsSchema } from '#server/http/schemas.ts';
 import { findUserById } from '#server/users/repository.ts';
@@ -33,12 +38,9 @@ import {
 const MessageSchema = z.object({ message: z.string() });
 
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { database, config, limits } = app.deps;
+  const { database, config } = app.deps;
   const db = database.db;
-  const rateLimit = {
-    max: limits?.auth?.max ?? 10,
-    timeWindow: limits?.auth?.timeWindowMs ?? 60_000,
-  };
+  const rateLimit = 'auth';
   const common = { tags: ['portal: team'], security: [{ bearer: [] }] };
 
   const teamAccount = async (request: FastifyRequest) => {
@@ -47,7 +49,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     return account;
   };
   const actingOf = (request: FastifyRequest): Acting => ({
-    actorId: request.claims?.imp ?? currentUser(request).id,
+    actorId: actorIdOf(request),
     ip: request.ip,
   });
 
@@ -80,7 +82,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/invite',
     {
-      onRequest: requireUser,
+      onRequest: [requireUser, refuseWhileImpersonating],
       config: { rateLimit },
       schema: {
         ...common,
@@ -125,7 +127,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/members/:id',
     {
-      onRequest: requireUser,
+      onRequest: [requireUser, refuseWhileImpersonating],
       schema: {
         ...common,
         summary: 'Remove a member (never the owner); a member may remove only themselves',

@@ -140,9 +140,8 @@ export async function invite(
       })
       .returning();
     if (!inserted) throw new Error('invite insert returned no row');
-    await queueMail(
-      tx,
-      inviteMail({
+    await queueMail(tx, {
+      ...inviteMail({
         email: input.email,
         role: input.role,
         link: `${acting.publicUrl}${invitePath(token)}`,
@@ -150,7 +149,8 @@ export async function invite(
         owner: account.owner,
         expiresAt: inserted.expiresAt,
       }),
-    );
+      sensitive: true,
+    });
     await audit(tx, {
       source: 'team',
       message: `Invited ${input.email} as ${input.role}`,

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audit } from '#server/audit/audit.ts';
 import { currentUser, requireUser } from '#server/auth/guards.ts';
+import { signIn } from '#server/auth/sessions.ts';
 import { forbidden, unauthorized } from '#server/http/errors.ts';
 import { ErrorSchema } from '#server/http/schemas.ts';
 import { findUserById } from '#server/users/repository.ts';
@@ -21,7 +22,7 @@ import { beginSetup, disable, enable, verifySecondFactor } from './service.ts';
 // sign-in for an account with two-factor on (the password step answers a challenge).
 
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { database, tokens, limits, config } = app.deps;
+  const { database, tokens, config } = app.deps;
   const db = database.db;
   const common = { tags: ['auth'], security: [{ bearer: [] }] };
 
@@ -109,12 +110,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login/2fa',
     {
-      config: {
-        rateLimit: {
-          max: limits?.auth?.max ?? 10,
-          timeWindow: limits?.auth?.timeWindowMs ?? 60_000,
-        },
-      },
+      config: { rateLimit: 'auth' },
       schema: {
         tags: ['auth'],
         summary: 'Finish a sign-in with a TOTP or recovery code',
@@ -142,17 +138,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         throw unauthorized(twoFactorMessages.wrongCode);
       }
-      await audit(db, {
-        source: 'auth',
-        message: 'Signed in',
-        userId: user.id,
-        ip: request.ip,
-        details: { twoFactor: true },
-      });
-      return {
-        token: await tokens.sign({ sub: user.id, tv: user.tokenVersion }),
-        user: userToJson(user),
-      };
+      const token = await signIn(db, tokens, user, request.ip, { twoFactor: true });
+      return { token, user: userToJson(user) };
     },
   );
 };

@@ -83,14 +83,11 @@ describe('two-factor sign-in', () => {
   });
 
   it('cannot be turned on or off by an admin testing as the client', async () => {
-    const admin = await t.createUser({ role: 'Admin' });
+    // This file's server requires two-factor for admins (ADMIN_REQUIRE_2FA).
+    const admin = await t.createUser({ role: 'Admin', totpEnabled: true });
     const { user, token } = await t.createUser();
     await turnOn(token);
-    const borrowed = await t.deps.tokens.sign({
-      sub: user.id,
-      tv: user.tokenVersion,
-      imp: admin.user.id,
-    });
+    const borrowed = await t.impersonate(admin.token, user.id);
     for (const url of ['/api/auth/2fa/setup', '/api/auth/2fa/enable', '/api/auth/2fa/disable']) {
       const refused = await t.injectAs(borrowed, {
         method: 'POST',

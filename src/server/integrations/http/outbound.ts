@@ -1,13 +1,14 @@
-import { lookup as dnsLookup } from 'node:dns';
+import { lookup as dnsLookup, promises as dnsPromises } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { isPrivateAddress } from '#server/net/ip.ts';
 
 // The one module that makes outbound HTTP requests for user-configured URLs (webhooks).
-// It has a timeout and an SSRF guard: private, loopback and link-local targets are
-// refused unless allowed. The guard runs inside the socket's DNS lookup, so the address
-// checked is the address connected to (no DNS-rebinding gap).
+// It has a timeout and an SSRF guard: every target but a global unicast address (private,
+// loopback, link-local, documentation, NAT64, 6to4, ...: net/ip.ts) is refused unless
+// allowed. The guard runs inside the socket's DNS lookup, so the address checked is the
+// address connected to (no DNS-rebinding gap).
 
 export interface OutboundRequest {
   url: string;
@@ -35,21 +36,47 @@ export class OutboundError extends Error {
 }
 
 const blockedMessage = (host: string) =>
-  `Refused to call ${host}: private, loopback and link-local addresses are not allowed.`;
+  `Refused to call ${host}: private, loopback, link-local and other special-purpose addresses are not allowed.`;
 
 function guardedLookup(allowPrivate: boolean): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 0);
       const list = addresses as { address: string; family: number }[];
-      const blocked = !allowPrivate && list.some((a) => isPrivateAddress(a.address));
-      if (blocked) return callback(new OutboundError('blocked', blockedMessage(hostname)), '', 0);
+      const refused = allowPrivate ? undefined : list.find((a) => isPrivateAddress(a.address));
+      if (refused) {
+        const host = `${hostname} (${refused.address})`;
+        return callback(new OutboundError('blocked', blockedMessage(host)), '', 0);
+      }
       if (options.all) return callback(null, list as never);
       const first = list[0];
       if (!first) return callback(new Error(`No address for ${hostname}`), '', 0);
       callback(null, first.address, first.family);
     });
   };
+}
+
+/** The host of a URL as an address or name, without IPv6 brackets. */
+const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
+
+/**
+ * The address the guard will refuse when `url` is called, or null: the URL's own address,
+ * else the first one its host name resolves to. For a warning at save time, so it never
+ * fails: an invalid URL, a failed lookup or one slower than `timeoutMs` give null (the call
+ * itself is checked again when it is made).
+ */
+export async function refusedAddressOf(url: string, timeoutMs = 1_000): Promise<string | null> {
+  if (!URL.canParse(url)) return null;
+  const host = hostOf(new URL(url));
+  if (isIP(host)) return isPrivateAddress(host) ? host : null;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<[]>((resolve) => {
+    timer = setTimeout(() => resolve([]), timeoutMs);
+  });
+  const addresses = await Promise.race([dnsPromises.lookup(host, { all: true }), timeout])
+    .catch(() => [])
+    .finally(() => clearTimeout(timer));
+  return addresses.find((a) => isPrivateAddress(a.address))?.address ?? null;
 }
 
 export function sendOutbound(request: OutboundRequest): Promise<OutboundResponse> {
@@ -64,7 +91,7 @@ export function sendOutbound(request: OutboundRequest): Promise<OutboundResponse
       new OutboundError('invalid-url', 'Only http and https URLs can be called.'),
     );
   }
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const host = hostOf(url);
   if (isIP(host) && !request.allowPrivate && isPrivateAddress(host)) {
     return Promise.reject(new OutboundError('blocked', blockedMessage(host)));
   }

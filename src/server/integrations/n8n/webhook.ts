@@ -22,7 +22,11 @@ export interface WebhookResult {
   error?: { kind: OutboundError['kind']; message: string };
 }
 
+/** How long a webhook may take to answer before the run is recorded as failed. */
+export const WEBHOOK_TIMEOUT_MS = 30_000;
+
 export interface WebhookCaller {
+  readonly timeoutMs: number;
   call(target: WebhookTarget, payload: Record<string, unknown>): Promise<WebhookResult>;
 }
 
@@ -44,8 +48,9 @@ export function authHeaders(target: WebhookTarget): Record<string, string> {
 }
 
 export function createWebhookCaller(options: WebhookCallerOptions): WebhookCaller {
-  const timeoutMs = options.timeoutMs ?? 30_000;
+  const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   return {
+    timeoutMs,
     async call(target, payload) {
       const started = performance.now();
       const hasBody = target.method !== 'GET' && target.method !== 'DELETE';

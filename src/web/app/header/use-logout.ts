@@ -1,12 +1,12 @@
 import { useNavigate } from 'react-router';
 import { paths } from '#shared/paths.ts';
-import { clearSession } from '#web/lib/session.ts';
+import { signOut } from '#web/lib/sign-out.ts';
 
-/** Header logout: clears token and user, then goes home (SPEC §4). */
+/** Header logout: ends the session, clears token and user, then goes home (SPEC §4). */
 export function useLogout(to: string = paths.home) {
   const navigate = useNavigate();
   return () => {
-    clearSession();
+    signOut();
     navigate(to);
   };
 }

@@ -4,7 +4,8 @@ import { Button } from '#web/components/button.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { useAccount } from '#web/lib/account.ts';
 import { pageMeta } from '#web/lib/meta.ts';
-import { clearSession, useSession } from '#web/lib/session.ts';
+import { useSession } from '#web/lib/session.ts';
+import { signOut } from '#web/lib/sign-out.ts';
 import { AccountCard } from './settings/account-card.tsx';
 import { DefaultsSection } from './settings/defaults-form.tsx';
 import { PasswordCard } from './settings/password-card.tsx';
@@ -25,7 +26,7 @@ export default function SettingsPage() {
 
   // From Settings, logging out goes to the login page (SPEC §4), not home.
   const logout = () => {
-    clearSession();
+    signOut();
     navigate(paths.login);
   };
 

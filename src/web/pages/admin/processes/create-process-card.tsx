@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Button } from '#web/components/button.tsx';
 import { Card } from '#web/components/card.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { notifyFailure } from '../request-notices.ts';
 import { ProcessFields } from './process-fields.tsx';
 import { processFormValues } from './process-form-values.ts';
-import { processCalls, processKeys } from './processes-api.ts';
+import { processCalls, processKeys, type SavedProcess } from './processes-api.ts';
+import { SaveWarnings } from './save-warnings.tsx';
 import { useProcessForm } from './use-process-form.ts';
 
 export function CreateProcessCard({
@@ -16,10 +18,13 @@ export function CreateProcessCard({
   const queryClient = useQueryClient();
   const { form, submit } = useProcessForm();
   const create = useMutation({ mutationFn: processCalls.create });
+  const [saved, setSaved] = useState<SavedProcess | null>(null);
 
   const onSubmit = submit(async (values) => {
+    setSaved(null);
     try {
       const process = await create.mutateAsync(values);
+      setSaved(process);
       await queryClient.invalidateQueries({ queryKey: processKeys.all });
       // Keep the client picked: several processes are often set up for one client.
       form.reset({ ...processFormValues(), clientUserId: values.clientUserId });
@@ -48,6 +53,15 @@ export function CreateProcessCard({
           </Button>
         </div>
       </form>
+      {saved?.warnings?.length ? (
+        <div className="mt-5">
+          <SaveWarnings
+            name={saved.name}
+            warnings={saved.warnings ?? []}
+            onDismiss={() => setSaved(null)}
+          />
+        </div>
+      ) : null}
     </Card>
   );
 }

@@ -4,10 +4,10 @@ import { Button } from '#web/components/button.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { notifyFailure } from '../request-notices.ts';
 import { ProcessFields } from './process-fields.tsx';
-import { processCalls, processKeys } from './processes-api.ts';
+import { processCalls, processKeys, type SavedProcess } from './processes-api.ts';
 import { useProcessForm } from './use-process-form.ts';
 
-/** The inline editor of one process in the list. */
+/** The inline editor of one process in the list. `onDone` gets the answer of a save. */
 export function EditProcessForm({
   process,
   clientOptions,
@@ -15,7 +15,7 @@ export function EditProcessForm({
 }: {
   process: AdminProcess;
   clientOptions: { value: string; label: string }[];
-  onDone: () => void;
+  onDone: (saved?: SavedProcess) => void;
 }) {
   const queryClient = useQueryClient();
   const { form, submit } = useProcessForm(process);
@@ -29,7 +29,7 @@ export function EditProcessForm({
       const saved = await update.mutateAsync(values);
       await queryClient.invalidateQueries({ queryKey: processKeys.all });
       toast({ title: 'Saved', text: `${saved.name} was updated.`, tone: 'success' });
-      onDone();
+      onDone(saved);
     } catch (error) {
       notifyFailure(error, { failed: 'Update failed', network: 'Update error' });
     }
@@ -42,7 +42,7 @@ export function EditProcessForm({
         <ProcessFields form={form} clientOptions={clientOptions} />
       </fieldset>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <Button variant="secondary" onClick={onDone} disabled={busy}>
+        <Button variant="secondary" onClick={() => onDone()} disabled={busy}>
           Cancel
         </Button>
         <Button type="submit" disabled={busy}>

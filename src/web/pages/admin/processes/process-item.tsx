@@ -7,6 +7,7 @@ import { toast } from '#web/lib/toast.ts';
 import { notifyFailure } from '../request-notices.ts';
 import { EditProcessForm } from './edit-process-form.tsx';
 import { processCalls, processKeys } from './processes-api.ts';
+import { SaveWarnings } from './save-warnings.tsx';
 
 // One process in the admin list: what it calls, and Edit (inline), Test Request and
 // Pause/Activate (SPEC §2, §4).
@@ -38,6 +39,7 @@ export function ProcessItem({
 }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
+  const [warnings, setWarnings] = useState<string[]>([]);
 
   const toggle = useMutation({
     mutationFn: () => processCalls.update(process._id, { isActive: !process.isActive }),
@@ -77,7 +79,14 @@ export function ProcessItem({
         </div>
         {editing ? null : (
           <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => {
+                setWarnings([]);
+                setEditing(true);
+              }}
+            >
               Edit
             </Button>
             <Button
@@ -104,11 +113,23 @@ export function ProcessItem({
           <EditProcessForm
             process={process}
             clientOptions={clientOptions}
-            onDone={() => setEditing(false)}
+            onDone={(saved) => {
+              setWarnings(saved?.warnings ?? []);
+              setEditing(false);
+            }}
           />
         </div>
       ) : (
         <>
+          {warnings.length > 0 ? (
+            <div className="mt-4">
+              <SaveWarnings
+                name={process.name}
+                warnings={warnings}
+                onDismiss={() => setWarnings([])}
+              />
+            </div>
+          ) : null}
           {process.description ? (
             <p className="mt-3 text-sm text-slate-700">{process.description}</p>
           ) : null}

@@ -4,6 +4,9 @@ import { api } from '#web/lib/api.ts';
 
 // The admin process calls (SPEC §7 Admin) and their cache key.
 
+/** The answer to a create or update: the process and what the admin should know about it. */
+export type SavedProcess = AdminProcess & { warnings?: string[] };
+
 export interface TestResult {
   status: number;
   durationMs: number;
@@ -20,7 +23,7 @@ export const processesQuery = () =>
   queryOptions({ queryKey: processKeys.all, queryFn: () => api.get<AdminProcess[]>(base) });
 
 export const processCalls = {
-  create: (body: CreateProcess) => api.post<AdminProcess>(base, body),
-  update: (id: string, body: UpdateProcess) => api.patch<AdminProcess>(`${base}/${enc(id)}`, body),
+  create: (body: CreateProcess) => api.post<SavedProcess>(base, body),
+  update: (id: string, body: UpdateProcess) => api.patch<SavedProcess>(`${base}/${enc(id)}`, body),
   test: (id: string) => api.post<TestResult>(`${base}/${enc(id)}/test`, {}),
 };

@@ -15,7 +15,8 @@ export interface ProcessStats {
   name: string;
   runs: number;
   failures: number;
-  lastRun: { startedAt: string; ok: boolean } | null;
+  /** ok is null while the run is under way. */
+  lastRun: { startedAt: string; ok: boolean | null } | null;
 }
 
 export interface ClientAnalytics {

@@ -53,7 +53,11 @@ const processColumns: ColumnDef<ProcessStats, unknown>[] = [
       return (
         <span className="flex flex-wrap items-center gap-2 whitespace-nowrap">
           <time dateTime={run.startedAt}>{formatDateTime(run.startedAt)}</time>
-          <Badge tone={run.ok ? 'green' : 'red'}>{run.ok ? 'Succeeded' : 'Failed'}</Badge>
+          {run.ok === null ? (
+            <Badge tone="blue">Running</Badge>
+          ) : (
+            <Badge tone={run.ok ? 'green' : 'red'}>{run.ok ? 'Succeeded' : 'Failed'}</Badge>
+          )}
         </span>
       );
     },

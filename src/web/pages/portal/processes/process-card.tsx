@@ -19,7 +19,7 @@ function LastRunLine({ process }: { process: MyProcess }) {
       <time dateTime={run.startedAt} className="font-medium text-slate-900">
         {formatDateTime(run.startedAt)}
       </time>
-      <RunStatus ok={run.ok} statusCode={run.statusCode} />
+      <RunStatus state={run.state} ok={run.ok} statusCode={run.statusCode} />
       <span className="text-slate-600">{triggerLabels[run.trigger]}</span>
     </p>
   );

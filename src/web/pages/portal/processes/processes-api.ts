@@ -6,10 +6,14 @@ import { api } from '#web/lib/api.ts';
 // follow src/server/features/processes/client-routes.ts.
 
 export type RunTrigger = 'manual' | 'schedule' | 'test';
+/** running → finished; interrupted when the server stopped before the webhook answered. */
+export type RunState = 'running' | 'finished' | 'interrupted';
 
 export interface LastRun {
   startedAt: string;
-  ok: boolean;
+  state: RunState;
+  /** Null while running. */
+  ok: boolean | null;
   statusCode: number | null;
   trigger: RunTrigger;
 }
@@ -25,9 +29,12 @@ export interface Run {
   triggeredBy: string | null;
   triggeredByName: string | null;
   startedAt: string;
-  durationMs: number;
+  state: RunState;
+  finishedAt: string | null;
+  /** Null while running. */
+  durationMs: number | null;
   statusCode: number | null;
-  ok: boolean;
+  ok: boolean | null;
   error: string | null;
   bodySnippet: string | null;
 }

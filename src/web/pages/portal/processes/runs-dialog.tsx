@@ -58,11 +58,13 @@ function RunItem({ run }: { run: Run }) {
   return (
     <li className="py-3">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-        <RunStatus ok={run.ok} statusCode={run.statusCode} />
+        <RunStatus state={run.state} ok={run.ok} statusCode={run.statusCode} />
         <time dateTime={run.startedAt} className="font-medium text-slate-900">
           {formatDateTime(run.startedAt)}
         </time>
-        <span className="text-slate-600">{formatDuration(run.durationMs)}</span>
+        {run.durationMs === null ? null : (
+          <span className="text-slate-600">{formatDuration(run.durationMs)}</span>
+        )}
       </div>
       <p className="mt-1 text-sm text-slate-700">
         {triggerLabels[run.trigger]} · {who(run)}

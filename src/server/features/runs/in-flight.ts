@@ -1,0 +1,72 @@
+import { and, eq, inArray, lt } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { runs } from '#server/db/schema.ts';
+
+// Runs whose webhook call this server process has under way. A graceful shutdown waits
+// for them up to the webhook timeout and marks the rest interrupted; a process that died
+// leaves its runs `running`, and the next start (or the sweep) marks them instead.
+
+export const INTERRUPTED_MESSAGE =
+  'Interrupted: the server stopped before the workflow answered. It may still have run.';
+
+const inFlight = new Map<string, Promise<unknown>>();
+
+/** Keeps `work` (the call for run `runId`) in the in-flight set until it settles. */
+export async function trackRun<T>(runId: string, work: Promise<T>): Promise<T> {
+  inFlight.set(runId, work);
+  try {
+    return await work;
+  } finally {
+    inFlight.delete(runId);
+  }
+}
+
+export const runsInFlight = () => inFlight.size;
+
+/** Waits for every run under way, at most `timeoutMs`; true when none is left. */
+export async function drainRuns(timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, timeoutMs);
+  });
+  await Promise.race([Promise.allSettled([...inFlight.values()]), timeout]);
+  clearTimeout(timer);
+  return inFlight.size === 0;
+}
+
+const interrupted = (now: Date) => ({
+  state: 'interrupted' as const,
+  ok: false,
+  finishedAt: now,
+  error: INTERRUPTED_MESSAGE,
+});
+
+/** Marks this process's runs still under way as interrupted (end of a graceful shutdown). */
+export async function interruptRunsInFlight(db: Db, now = new Date()): Promise<number> {
+  const ids = [...inFlight.keys()];
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .update(runs)
+    .set(interrupted(now))
+    .where(and(inArray(runs.id, ids), eq(runs.state, 'running')))
+    .returning({ id: runs.id });
+  return rows.length;
+}
+
+/**
+ * Marks runs left `running` and started before `startedBefore` as interrupted: the
+ * server that called them is gone. With several instances on one PostgreSQL the cut-off
+ * lies a webhook timeout in the past, so a live instance's calls are never touched.
+ */
+export async function interruptAbandonedRuns(
+  db: Db,
+  startedBefore: Date,
+  now = new Date(),
+): Promise<number> {
+  const rows = await db
+    .update(runs)
+    .set(interrupted(now))
+    .where(and(eq(runs.state, 'running'), lt(runs.startedAt, startedBefore)))
+    .returning({ id: runs.id });
+  return rows.length;
+}

@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { outbox } from '#server/db/schema.ts';
+import { CLEARED_UNDELIVERED, queueMail } from '#server/mail/outbox.ts';
+import { build } from '#test/support/test-app.ts';
+import { clearStaleSensitiveMail, SENSITIVE_MAIL_RETENTION_DAYS } from './retention.ts';
+
+// Retention of mail bodies that hold one-time links and were never delivered.
+
+const t = await build();
+const db = t.deps.database.db;
+const DAY_MS = 86_400_000;
+
+const rowOf = async (id: string) => (await db.select().from(outbox).where(eq(outbox.id, id)))[0]!;
+
+async function queued(
+  values: { sensitive?: boolean; kind?: string; ageDays: number },
+  status: 'pending' | 'failed' = 'pending',
+) {
+  const row = await queueMail(db, {
+    kind: values.kind ?? 'password-reset-test',
+    to: 'jo@example.com',
+    subject: 'Reset',
+    text: 'https://portal.example.com/reset-password/token-abc',
+    sensitive: values.sensitive,
+  });
+  const createdAt = new Date(Date.now() - values.ageDays * DAY_MS);
+  await db
+    .update(outbox)
+    .set({ createdAt, nextAttemptAt: createdAt, status })
+    .where(eq(outbox.id, row.id));
+  return row.id;
+}
+
+describe('clearStaleSensitiveMail', () => {
+  it('clears undelivered one-time links past the retention period and stops their sending', async () => {
+    const days = SENSITIVE_MAIL_RETENTION_DAYS;
+    const stalePending = await queued({ sensitive: true, ageDays: days + 1 });
+    const staleFailed = await queued({ sensitive: true, ageDays: days + 1 }, 'failed');
+    const recent = await queued({ sensitive: true, ageDays: days - 1 });
+    const plain = await queued({ ageDays: days + 30 });
+    // Queued before the sensitive flag existed: known by its kind.
+    const legacy = await queued({ kind: 'team-invite', ageDays: days + 1 });
+
+    expect(await clearStaleSensitiveMail(db)).toBe(3);
+
+    expect(await rowOf(stalePending)).toMatchObject({
+      text: CLEARED_UNDELIVERED,
+      status: 'failed',
+    });
+    expect((await rowOf(stalePending)).lastError).toMatch(/Not delivered within/);
+    expect(await rowOf(staleFailed)).toMatchObject({ text: CLEARED_UNDELIVERED, status: 'failed' });
+    expect(await rowOf(legacy)).toMatchObject({ text: CLEARED_UNDELIVERED });
+    for (const id of [recent, plain]) {
+      expect((await rowOf(id)).text).toContain('/reset-password/token-abc');
+    }
+    expect(await clearStaleSensitiveMail(db)).toBe(0);
+  });
+
+  it('leaves a row alone while an instance holds it for a send', async () => {
+    const id = await queued({ sensitive: true, ageDays: SENSITIVE_MAIL_RETENTION_DAYS + 1 });
+    const leased = new Date(Date.now() + 5 * 60_000);
+    await db.update(outbox).set({ nextAttemptAt: leased }).where(eq(outbox.id, id));
+    await clearStaleSensitiveMail(db);
+    expect(await rowOf(id)).toMatchObject({ status: 'pending' });
+    expect((await rowOf(id)).text).toContain('token-abc');
+  });
+});

@@ -1,0 +1,162 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startFakeN8n } from '#test/support/fake-n8n.ts';
+
+// The real server as an operator runs it (src/server/main.ts in its own process, the
+// embedded database in a data directory): a run under way survives a graceful stop, and
+// one cut off by kill -9 is marked interrupted at the next start instead of staying
+// "running" for ever.
+
+const n8n = await startFakeN8n();
+const dataDir = mkdtempSync(join(tmpdir(), 'server-process-'));
+const ADMIN = { email: 'ops-admin@example.test', password: 'Admin-Passw0rd1' };
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+interface Running {
+  child: ChildProcess;
+  base: string;
+  exited: Promise<number | null>;
+}
+
+async function startServer(): Promise<Running> {
+  const port = await freePort();
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      ALLOW_PRIVATE_WEBHOOKS: 'true',
+      LOG_LEVEL: 'warn',
+      WEB_ROOT: join(dataDir, 'no-web-build'),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    const ready = await fetch(`${base}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return { child, base, exited };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the server did not become ready');
+}
+
+async function call(base: string, method: string, path: string, token?: string, body?: unknown) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/** An admin, and a client allowed to run a process whose webhook holds its answer. */
+async function setUp(base: string) {
+  const admin = await call(base, 'POST', '/api/auth/login', undefined, ADMIN);
+  const password = 'Sup3r-secret';
+  const client = await call(base, 'POST', '/api/auth/register', undefined, {
+    name: 'Rita Runner',
+    email: 'rita@example.test',
+    password,
+    confirmPassword: password,
+    acceptedTOS: true,
+  });
+  const id = client.user._id;
+  await call(base, 'PATCH', `/api/admin/clients/${id}`, admin.token, {
+    entitlements: { manualTrigger: true },
+  });
+  await call(base, 'POST', `/api/admin/billing/${id}/mock-status`, admin.token, {
+    status: 'active',
+  });
+  const process = await call(base, 'POST', '/api/admin/processes', admin.token, {
+    name: 'Long export',
+    clientUserId: id,
+    n8nWebhookUrl: n8n.url('/hold/export'),
+  });
+  return { token: client.token as string, processId: process._id as string };
+}
+
+async function heldCalls(count: number) {
+  for (let i = 0; i < 300 && n8n.to('/hold/export').length < count; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  expect(n8n.to('/hold/export')).toHaveLength(count);
+}
+
+const runsOf = async (base: string, token: string, processId: string) =>
+  (await call(base, 'GET', `/api/n8n/processes/${processId}/runs`, token)).runs as {
+    state: string;
+    ok: boolean | null;
+    error: string | null;
+  }[];
+
+describe('the server process', () => {
+  let client: { token: string; processId: string };
+
+  it('finishes a run under way before a graceful stop (SIGTERM)', async () => {
+    const server = await startServer();
+    client = await setUp(server.base);
+    const answer = fetch(`${server.base}/api/n8n/trigger/${client.processId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${client.token}` },
+    });
+    await heldCalls(1);
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    n8n.releaseHeld();
+    expect((await answer).status).toBe(200);
+    expect(await server.exited).toBe(0);
+
+    const again = await startServer();
+    expect(await runsOf(again.base, client.token, client.processId)).toEqual([
+      expect.objectContaining({ state: 'finished', ok: true }),
+    ]);
+    again.child.kill('SIGTERM');
+    await again.exited;
+  }, 90_000);
+
+  it('marks a run cut off by kill -9 as interrupted at the next start', async () => {
+    const server = await startServer();
+    const answer = fetch(`${server.base}/api/n8n/trigger/${client.processId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${client.token}` },
+    }).catch(() => null);
+    await heldCalls(2);
+    server.child.kill('SIGKILL');
+    await server.exited;
+    await answer;
+    n8n.releaseHeld();
+
+    const again = await startServer();
+    const [latest] = await runsOf(again.base, client.token, client.processId);
+    expect(latest).toMatchObject({ state: 'interrupted', ok: false });
+    expect(latest?.error).toMatch(/^Interrupted/);
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+  }, 90_000);
+});
