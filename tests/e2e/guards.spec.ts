@@ -31,7 +31,7 @@ test('the admin opening /admin lands on the legal suite with the admin navigatio
   await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
 });
 
-test('an impersonation token replaces the session and leaves the address bar', async ({
+test('the test session this admin asked for replaces the session and leaves the address bar', async ({
   page,
   request,
 }) => {
@@ -39,7 +39,21 @@ test('an impersonation token replaces the session and leaves the address bar', a
     loginAdmin(request),
     createClientAccount(request, 'Ivy Impersonated'),
   ]);
-  await openSignedIn(page, admin, `/client?impersonate=${encodeURIComponent(client.token)}`);
+  const asked = await request.post(`/api/admin/impersonate/${client.user._id}`, {
+    headers: { authorization: `Bearer ${admin.token}` },
+  });
+  const { token } = (await asked.json()) as { token: string };
+  // What "Test as client" keeps before it opens the portal (lib/impersonation.ts).
+  await openSignedIn(page, admin, '/');
+  await page.evaluate(
+    ({ admin, token }) => {
+      localStorage.setItem('adminToken', admin.token);
+      localStorage.setItem('adminUser', JSON.stringify(admin.user));
+      localStorage.setItem('impersonationToken', token);
+    },
+    { admin, token },
+  );
+  await page.goto(`/client?impersonate=${encodeURIComponent(token)}`);
 
   await expect(page).toHaveURL('/client');
   const header = page.getByRole('banner');
@@ -49,14 +63,26 @@ test('an impersonation token replaces the session and leaves the address bar', a
     token: localStorage.getItem('token'),
     user: JSON.parse(localStorage.getItem('user') ?? 'null') as { email: string } | null,
   }));
-  expect(stored.token).toBe(client.token);
+  expect(stored.token).toBe(token);
   expect(stored.user?.email).toBe(client.user.email);
 });
 
-test.describe('an invalid impersonation token', () => {
-  test.use({ allowConsoleErrors: [/status of 401/] });
+test('a token this admin did not ask for is ignored, even a valid one', async ({
+  page,
+  request,
+}) => {
+  const [admin, client] = await Promise.all([
+    loginAdmin(request),
+    createClientAccount(request, 'Ned Notasked'),
+  ]);
+  await openSignedIn(page, admin, `/client?impersonate=${encodeURIComponent(client.token)}`);
+  await expect(page).toHaveURL('/client');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Admin' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(admin.token);
+});
 
-  test('ends the session and asks to sign in', async ({ page }) => {
+test.describe('an invalid impersonation token', () => {
+  test('is ignored: without a session the portal asks to sign in', async ({ page }) => {
     await page.goto('/client/scheduler?impersonate=not-a-real-token');
     await expect(page).toHaveURL('/login');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
