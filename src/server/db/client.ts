@@ -56,11 +56,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const changes = createPostgresChangeFeed(connectionString);
+  // Each new pool connection listens before it is handed out (onConnect is awaited).
+  const pool = new pg.Pool({ connectionString, max: 10, onConnect: changes.attach });
   // An idle connection can be cut by the server (restart, failover, admin). The pool
   // drops it and opens a new one on the next query; without a listener the process dies.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
-  const changes = createPostgresChangeFeed(connectionString, pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -94,7 +95,7 @@ async function openPostgres(connectionString: string): Promise<Database> {
  * instance makes is dropped from its cache before the writer carries on. One dedicated
  * connection keeps listening while the pool is idle, for changes made elsewhere.
  */
-function createPostgresChangeFeed(connectionString: string, pool: pg.Pool) {
+function createPostgresChangeFeed(connectionString: string) {
   const handlers = new Set<(change: string) => void>();
   const emit = (change: string) => {
     for (const handler of handlers) handler(change);
@@ -102,10 +103,6 @@ function createPostgresChangeFeed(connectionString: string, pool: pg.Pool) {
   const onNotification = (message: pg.Notification) => {
     if (message.channel === CHANGE_CHANNEL && message.payload) emit(message.payload);
   };
-  pool.on('connect', (client) => {
-    client.on('notification', onNotification);
-    client.query(`LISTEN ${CHANGE_CHANNEL}`).catch(() => {});
-  });
 
   let listener: pg.Client | null = null;
   let closed = false;
@@ -133,6 +130,11 @@ function createPostgresChangeFeed(connectionString: string, pool: pg.Pool) {
   }
 
   return {
+    /** Makes a pool connection listen too, before its first query. */
+    async attach(client: pg.ClientBase) {
+      client.on('notification', onNotification);
+      await client.query(`LISTEN ${CHANGE_CHANNEL}`);
+    },
     async subscribe(handler: (change: string) => void) {
       handlers.add(handler);
       if (!listener && !closed) await listen();
