@@ -1,9 +1,8 @@
-// Page budgets (DESIGN §6), for every public route: Lighthouse mobile Performance >= 95,
-// Accessibility 100, Best Practices 100, SEO 100, LCP <= 1.5 s, CLS <= 0.02 (simulated
-// throttling), at most 100 KB of gzipped JavaScript, and no portal or admin code loaded.
-// The framework alone (React DOM + React Router) is over 100 KB, so the JavaScript is also
-// reported as framework + app, each against its own budget from
-// docs/decisions/005-public-js-budget.md; the 100 KB line of DESIGN §6 stays checked.
+// Page budgets (DESIGN §6, amended 2026-11-23), for every public route: Lighthouse mobile
+// Performance >= 98 (median of three runs), Accessibility, Best Practices and SEO 100,
+// LCP <= 1.2 s and CLS 0 (simulated throttling), the gzipped JavaScript a page loads by
+// itself in two parts, the framework chunk <= 106 KB and everything else <= 35 KB
+// (docs/decisions/005-public-js-budget.md), and no portal or admin code loaded.
 // Runs the built product (npm run build; WEB_ROOT picks another build) on a free port,
 // with Debian's Chromium.
 //   node bench/lighthouse.mjs [/path ...]   only these routes (default: every public route)
@@ -28,14 +27,15 @@ if (unknown.length) throw new Error(`Not public routes: ${unknown.join(', ')}`);
 const routes = only.length ? only : publicPaths;
 const CHROME = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS].join(' ');
-const budget = { performance: 95, accessibility: 100, bestPractices: 100, seo: 100 };
-const MAX_LCP_MS = 1500;
-const MAX_CLS = 0.02;
-const MAX_JS_KB = 100; // DESIGN §6
-// docs/decisions/005-public-js-budget.md: the framework chunk as pinned (104.2 KB measured)
-// may not grow, and the app's own JavaScript on any public page stays under 35 KB.
+const budget = { performance: 98, accessibility: 100, bestPractices: 100, seo: 100 };
+const MAX_LCP_MS = 1200;
+const MAX_CLS = 0;
+// The framework chunk as pinned (104.2 KB measured) may not grow without a decision, and
+// the app's own JavaScript on any public page stays under 35 KB.
 const MAX_FRAMEWORK_JS_KB = 106;
 const MAX_APP_JS_KB = 35;
+/** Lighthouse's performance score moves with machine load: the median of three counts. */
+const RUNS = 3;
 
 /** Route modules of the signed-in areas, from React Router's client manifest. */
 function privateOnlyAssets() {
@@ -112,6 +112,14 @@ function lighthouseOnce(url, outFile) {
   });
 }
 
+/** The run with the median performance score of RUNS runs (its LCP and CLS with it). */
+async function medianRun(url, outFile) {
+  const reports = [];
+  for (let i = 0; i < RUNS; i++) reports.push(await lighthouse(url, outFile));
+  reports.sort((a, b) => score(a, 'performance') - score(b, 'performance'));
+  return reports[Math.floor(RUNS / 2)];
+}
+
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART); one retry covers it. */
 async function lighthouse(url, outFile) {
   try {
@@ -150,8 +158,6 @@ function summarise(path, report, privateAssets) {
     if (row[key] < min) failing.push(`${key} ${row[key]}`);
   if (!(row.lcp <= MAX_LCP_MS)) failing.push(`LCP ${Math.round(row.lcp)} ms`);
   if (!(row.cls <= MAX_CLS)) failing.push(`CLS ${row.cls.toFixed(3)}`);
-  if (row.jsGzipKb > MAX_JS_KB)
-    failing.push(`JS ${row.jsGzipKb.toFixed(1)} KB > ${MAX_JS_KB} (DESIGN §6; decision 005)`);
   if (row.jsFrameworkKb > MAX_FRAMEWORK_JS_KB)
     failing.push(`framework JS ${row.jsFrameworkKb.toFixed(1)} KB > ${MAX_FRAMEWORK_JS_KB}`);
   if (row.jsAppKb > MAX_APP_JS_KB)
@@ -184,7 +190,7 @@ try {
   if (REPORTS) mkdirSync(REPORTS, { recursive: true });
   for (const path of routes) {
     const outFile = join(outDir, 'report.json');
-    const report = await lighthouse(`${base}${path}`, outFile);
+    const report = await medianRun(`${base}${path}`, outFile);
     if (REPORTS) copyFileSync(outFile, join(REPORTS, `${path.slice(1) || 'home'}.json`));
     const row = summarise(path, report, privateAssets);
     failed ||= row.failing.length > 0;
@@ -208,7 +214,7 @@ try {
     if (row.lost.length) console.log(`                audits below 100%: ${row.lost.join(', ')}`);
   }
   console.log(
-    `Budgets: performance >= ${budget.performance}, accessibility/best practices/SEO 100, LCP <= ${MAX_LCP_MS} ms, CLS <= ${MAX_CLS}, JS <= ${MAX_JS_KB} KB gzipped (framework <= ${MAX_FRAMEWORK_JS_KB} + app <= ${MAX_APP_JS_KB} per decision 005), no portal/admin code.`,
+    `Budgets (DESIGN §6): performance >= ${budget.performance} (median of ${RUNS} runs), accessibility/best practices/SEO 100, LCP <= ${MAX_LCP_MS} ms, CLS ${MAX_CLS}, JS gzipped framework <= ${MAX_FRAMEWORK_JS_KB} KB + app <= ${MAX_APP_JS_KB} KB, no portal/admin code.`,
   );
   console.log(
     'JS gzip = gzip -9 of every script the page loads by itself (its HTML and their static imports); framework = React, React DOM, scheduler and React Router (the framework chunk), app = everything else.',
