@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { DataDirLockedError, lockDataDir } from '#server/db/data-dir-lock.ts';
 import { seed } from '#server/db/seed/index.ts';
-import { drainRuns, interruptRunsInFlight } from '#server/features/runs/in-flight.ts';
+import { drainRuns, interruptRunsInFlight } from '#server/domain/runs/in-flight.ts';
 import { resetAdminIpLockOnStart } from '#server/features/security/lock-reset.ts';
 import { loggerOptions } from '#server/http/logging.ts';
 import { createSmtpTransport } from '#server/integrations/mailer/smtp.ts';

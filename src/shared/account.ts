@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Capabilities } from './plans.ts';
 import { teamRoles } from './team.ts';
 import { PlanSchema, SubscriptionStatusSchema } from './user.ts';
 
@@ -7,7 +6,8 @@ import { PlanSchema, SubscriptionStatusSchema } from './user.ts';
 // in the owner's account, so the portal's navigation and gates follow the owner's plan,
 // not the member's own record.
 
-const CapabilitiesSchema = z.object({
+/** What the account may do: its plan's capabilities with entitlements applied (plans.ts). */
+export const CapabilitiesSchema = z.object({
   canSchedule: z.boolean(),
   scheduleMinIntervalMinutes: z.number().int(),
   logsRetentionDays: z.number().int(),
@@ -17,7 +17,8 @@ const CapabilitiesSchema = z.object({
   hasCatalogAccess: z.boolean(),
   manualTriggerAllowed: z.boolean(),
   hasAnalyticsAccess: z.boolean(),
-}) satisfies z.ZodType<Capabilities>;
+});
+export type Capabilities = z.infer<typeof CapabilitiesSchema>;
 
 export const AccountSchema = z.object({
   teamRole: z.enum(teamRoles),

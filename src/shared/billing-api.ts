@@ -20,6 +20,7 @@ export const billingApiMessages = {
 } as const;
 
 export const intervals = ['month', 'year'] as const;
+export type Interval = (typeof intervals)[number];
 
 export const PackageSchema = z.object({
   id: z.string(),
@@ -32,6 +33,7 @@ export const PackageSchema = z.object({
 export type Package = z.infer<typeof PackageSchema>;
 
 export const invoiceStatuses = ['paid', 'unpaid', 'void'] as const;
+export type InvoiceStatus = (typeof invoiceStatuses)[number];
 
 export const InvoiceSchema = z.object({
   id: z.string(),
@@ -51,6 +53,7 @@ export const InvoiceSchema = z.object({
 export type Invoice = z.infer<typeof InvoiceSchema>;
 
 export const BillingStatusResponseSchema = z.object({ status: BillingStatusSchema });
+export type BillingStatusResponse = z.infer<typeof BillingStatusResponseSchema>;
 
 export const SelectPackageSchema = z.object({
   packageId: z
@@ -62,7 +65,10 @@ export const SelectPackageSchema = z.object({
 export type SelectPackage = z.infer<typeof SelectPackageSchema>;
 
 export const CheckoutUrlSchema = z.object({ checkoutUrl: z.string() });
+export type CheckoutUrl = z.infer<typeof CheckoutUrlSchema>;
+/** A billing portal address (the client's own, or opened for them by an admin). */
 export const UrlSchema = z.object({ url: z.string() });
+export type UrlAnswer = z.infer<typeof UrlSchema>;
 
 /** Plain-language status for a subscription status an admin or a provider sets. */
 export const billingStatusFor: Record<SubscriptionStatus, z.infer<typeof BillingStatusSchema>> = {
@@ -77,6 +83,7 @@ export const billingStatusFor: Record<SubscriptionStatus, z.infer<typeof Billing
 // Token pages (public, the token in the URL is the authorisation).
 
 export const paySessionKinds = ['checkout', 'portal', 'invoice'] as const;
+export type PaySessionKind = (typeof paySessionKinds)[number];
 
 export const PaySessionSchema = z.object({
   kind: z.enum(paySessionKinds),
@@ -114,6 +121,7 @@ export const payRedirects = {
 // Admin CRM / billing-apps tools (SPEC §7 Admin, /admin/zoho).
 
 export const ContactIdSchema = z.object({ contactId: z.string() });
+export type ContactId = z.infer<typeof ContactIdSchema>;
 export const ProvisionResultSchema = z.object({
   message: z.string(),
   customerId: z.string(),
@@ -129,3 +137,14 @@ export const SyncStatusSchema = z.object({
   }),
 });
 export type SyncStatus = z.infer<typeof SyncStatusSchema>;
+
+// Zoho Billing's webhook (POST /api/zoho/webhook): each event is handled once.
+
+export const ZohoWebhookReceivedSchema = z.object({
+  received: z.literal(true),
+  /** The event id was seen before; nothing changed. */
+  duplicate: z.boolean(),
+  /** A client's subscription changed. */
+  applied: z.boolean(),
+});
+export type ZohoWebhookReceived = z.infer<typeof ZohoWebhookReceivedSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billedText, billingStatusLabel, formatBillingDate, priceText } from './billing-format.ts';
+import { billedText, billingStatusLabel, priceText } from './billing-format.ts';
 
 describe('billingStatusLabel (SPEC §4)', () => {
   it('capitalises and shows underscores as spaces', () => {
@@ -16,11 +16,5 @@ describe('prices and dates', () => {
     expect(priceText({ price: 79000, interval: 'year' })).toBe('$790.00 / year');
     expect(billedText('year')).toBe('Billed yearly');
     expect(billedText('month')).toBe('Billed monthly');
-  });
-
-  it('formats a server date and tolerates none', () => {
-    expect(formatBillingDate('2025-03-05T12:00:00.000Z')).toBe('Mar 5, 2025');
-    expect(formatBillingDate(null)).toBeNull();
-    expect(formatBillingDate('not a date')).toBeNull();
   });
 });

@@ -35,12 +35,3 @@ export const priceText = (pkg: Pick<Package, 'price' | 'interval'>) =>
 /** "Billed monthly" or "Billed yearly". */
 export const billedText = (interval: Package['interval']) =>
   interval === 'year' ? 'Billed yearly' : 'Billed monthly';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-
-/** An ISO date-time from the server as "Mar 5, 2025" in the reader's time zone. */
-export function formatBillingDate(iso: string | null | undefined): string | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : dateFormat.format(date);
-}

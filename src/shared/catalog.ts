@@ -40,3 +40,4 @@ export const RequestAccessResultSchema = z.object({
   message: z.string(),
   request: CatalogRequestSchema,
 });
+export type RequestAccessResult = z.infer<typeof RequestAccessResultSchema>;

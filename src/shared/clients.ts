@@ -5,6 +5,7 @@ import {
   entitlementKeys,
   PlanSchema,
   RoleSchema,
+  SubscriptionSchema,
   SubscriptionStatusSchema,
   zohoIdKeys,
 } from './user.ts';
@@ -105,3 +106,7 @@ export const IntegrationKeySchema = z.object({
 export const ResetPasswordSchema = z.object({ newPassword: PasswordSchema });
 
 export const MockStatusSchema = z.object({ status: SubscriptionStatusSchema });
+
+/** GET /api/admin/billing/{id}/overview and the mock-status answer: the subscription only. */
+export const BillingOverviewSchema = z.object({ subscription: SubscriptionSchema });
+export type BillingOverview = z.infer<typeof BillingOverviewSchema>;

@@ -193,6 +193,13 @@ export const LegalDefaultsJsonSchema = z.object({
   defaultIpOwnership: z.enum(ipOwnershipOptions).optional(),
 }) as unknown as z.ZodType<LegalDefaults>;
 
+/** PUT /api/legal/defaults: the defaults as saved, and a confirmation. */
+export const LegalDefaultsSavedSchema = z.object({
+  message: z.string(),
+  defaults: LegalDefaultsJsonSchema,
+});
+export type LegalDefaultsSaved = z.infer<typeof LegalDefaultsSavedSchema>;
+
 /** Drops the keys whose value is empty, so the stored and sent object holds only values. */
 export function compactDefaults(values: LegalDefaults): LegalDefaults {
   return Object.fromEntries(

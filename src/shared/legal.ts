@@ -124,6 +124,10 @@ export const GeneratedDocumentSchema = z.object({
 });
 export type GeneratedDocument = z.infer<typeof GeneratedDocumentSchema>;
 
+/** POST /api/legal/generate: the chosen templates, filled. */
+export const GeneratedDocumentsSchema = z.object({ documents: z.array(GeneratedDocumentSchema) });
+export type GeneratedDocuments = z.infer<typeof GeneratedDocumentsSchema>;
+
 export const exportFormats = ['pdf', 'docx'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
@@ -176,6 +180,10 @@ export const SaveDraftSchema = z.object({
   metadata: DraftMetadataSchema,
 });
 export type SaveDraftInput = z.input<typeof SaveDraftSchema>;
+
+/** POST /api/legal/drafts: the new draft's id and a confirmation. */
+export const DraftSavedSchema = z.object({ _id: z.string(), message: z.string() });
+export type DraftSaved = z.infer<typeof DraftSavedSchema>;
 
 export const DraftSummarySchema = z.object({
   _id: z.string(),

@@ -67,4 +67,6 @@ export const ResetPasswordFormSchema = z
   });
 export type ResetPasswordForm = z.infer<typeof ResetPasswordFormSchema>;
 
+/** PUT /api/settings/password: other sessions end; this one goes on with a new token. */
 export const PasswordChangedSchema = z.object({ message: z.string(), token: z.string() });
+export type PasswordChanged = z.infer<typeof PasswordChangedSchema>;

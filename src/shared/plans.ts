@@ -1,20 +1,9 @@
+import type { Capabilities } from './account.ts';
 import type { Entitlements, Plan } from './user.ts';
 
 // What a user may do, from their plan and per-user entitlements (SPEC §3, §4, §6).
 // Entitlements override manual trigger, scheduler, catalog and team; analytics comes
 // only from its entitlement. Browser and server both decide with this one function.
-
-export interface Capabilities {
-  canSchedule: boolean;
-  scheduleMinIntervalMinutes: number;
-  logsRetentionDays: number;
-  canExportCSV: boolean;
-  hasNotifications: boolean;
-  hasTeamSeats: boolean;
-  hasCatalogAccess: boolean;
-  manualTriggerAllowed: boolean;
-  hasAnalyticsAccess: boolean;
-}
 
 const NOTHING: Capabilities = {
   canSchedule: false,

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { LastRunSchema } from './runs.ts';
 import { singleLine } from './text.ts';
 
 // The admin's process form and API (SPEC §3 Process, §5 Create process). The page
-// checks with these schemas and the server checks again with the same messages.
+// checks with these schemas and the server checks again with the same messages; the
+// answers below are what admins and clients get back.
 
 export const processMessages = {
   missingTitle: 'Missing fields',
@@ -14,6 +16,7 @@ export const processMessages = {
 } as const;
 
 export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type HttpMethod = (typeof httpMethods)[number];
 
 const isHttpUrl = (value: string) => /^https?:\/\//i.test(value) && URL.canParse(value);
 
@@ -89,31 +92,54 @@ export const UpdateProcessSchema = z.object(fields).partial();
 export type UpdateProcess = z.output<typeof UpdateProcessSchema>;
 
 /** A process as admins see it (every field, secrets included). */
-export interface AdminProcess {
-  _id: string;
-  name: string;
-  description: string | null;
-  clientUserId: string;
-  n8nWebhookUrl: string | null;
-  n8nWorkflowId: string | null;
-  httpMethod: (typeof httpMethods)[number];
-  webhookAuthKey: string | null;
-  webhookAuthHeaderName: string;
-  webhookAuthUseBearer: boolean;
-  webhookAuthBasicUser: string | null;
-  webhookAuthBasicPass: string | null;
-  inactiveFallbackWebhookUrl: string | null;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export const AdminProcessSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  clientUserId: z.string(),
+  n8nWebhookUrl: z.string().nullable(),
+  n8nWorkflowId: z.string().nullable(),
+  httpMethod: z.enum(httpMethods),
+  webhookAuthKey: z.string().nullable(),
+  webhookAuthHeaderName: z.string(),
+  webhookAuthUseBearer: z.boolean(),
+  webhookAuthBasicUser: z.string().nullable(),
+  webhookAuthBasicPass: z.string().nullable(),
+  inactiveFallbackWebhookUrl: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminProcess = z.infer<typeof AdminProcessSchema>;
+
+/** A create or update answer: the process, and what the admin should know about it. */
+export const SavedProcessSchema = AdminProcessSchema.extend({
+  warnings: z
+    .array(z.string())
+    .describe('Things that will stop the process from running, e.g. a private webhook address'),
+});
+export type SavedProcess = z.infer<typeof SavedProcessSchema>;
+
+/** POST /api/admin/processes/{id}/test: how the webhook answered one call. */
+export const ProcessTestResultSchema = z.object({
+  status: z.number(),
+  durationMs: z.number(),
+  ok: z.boolean(),
+  body: z.string(),
+});
+export type ProcessTestResult = z.infer<typeof ProcessTestResultSchema>;
 
 /** A process as its client sees it: no webhook address or credentials. */
-export interface ClientProcess {
-  _id: string;
-  name: string;
-  description: string | null;
-  n8nWorkflowId: string | null;
-  httpMethod: (typeof httpMethods)[number];
-  isActive: boolean;
-}
+export const ClientProcessSchema = AdminProcessSchema.pick({
+  _id: true,
+  name: true,
+  description: true,
+  n8nWorkflowId: true,
+  httpMethod: true,
+  isActive: true,
+});
+export type ClientProcess = z.infer<typeof ClientProcessSchema>;
+
+/** GET /api/n8n/my-processes: the account's processes, each with its newest run. */
+export const MyProcessSchema = ClientProcessSchema.extend({ lastRun: LastRunSchema.nullable() });
+export type MyProcess = z.infer<typeof MyProcessSchema>;

@@ -53,6 +53,10 @@ export function nextRuns(
  * The shortest gap, in minutes, between consecutive runs over the next `sample` runs.
  * Enough to catch patterns like "0,5 * * * *" whose gaps are uneven.
  */
+/** The first run strictly after `after`, or null when the expression never fires again. */
+export const nextRunAfter = (cron: string, timezone: string | null, after: Date) =>
+  nextRuns(cron, timezone, 1, after)[0] ?? null;
+
 export function shortestGapMinutes(cron: string, timezone?: string | null, sample = 300): number {
   const runs = nextRuns(cron, timezone, sample);
   let shortest = Number.POSITIVE_INFINITY;
@@ -93,12 +97,14 @@ export const CreateScheduleSchema = z
 export type CreateScheduleInput = z.input<typeof CreateScheduleSchema>;
 export type CreateSchedule = z.output<typeof CreateScheduleSchema>;
 
-export interface ScheduleJson {
-  _id: string;
-  processId: string;
-  processName: string;
-  cron: string;
-  timezone: string | null;
-  nextRunAt: string | null;
-  createdAt: string;
-}
+/** A schedule as the portal lists it; nextRunAt is when the job loop fires it next. */
+export const ScheduleSchema = z.object({
+  _id: z.string(),
+  processId: z.string(),
+  processName: z.string(),
+  cron: z.string(),
+  timezone: z.string().nullable(),
+  nextRunAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Schedule = z.infer<typeof ScheduleSchema>;

@@ -22,3 +22,12 @@ export const AdminAllowedIpSchema = z.object({
     .max(45, securityMessages.invalid)
     .refine((v) => v === '' || isIpAddress(v), securityMessages.invalid),
 });
+
+/** Every admin IP lock call answers the caller's address and the lock now in force. */
+export const SecurityStateSchema = z.object({
+  /** The address this request came from, as the server sees it. */
+  ip: z.string(),
+  /** The one address allowed into the admin area, or null when there is no lock. */
+  allowedIp: z.string().nullable(),
+});
+export type SecurityState = z.infer<typeof SecurityStateSchema>;

@@ -76,6 +76,10 @@ export const TeamInviteSchema = z.object({
 });
 export type TeamInvite = z.infer<typeof TeamInviteSchema>;
 
+/** POST /api/team/invite: the invite made, and a confirmation in words. */
+export const InviteSentSchema = z.object({ message: z.string(), invite: TeamInviteSchema });
+export type InviteSent = z.infer<typeof InviteSentSchema>;
+
 /** GET /api/team/invites/{token}: what the public accept page shows. */
 export const InvitePreviewSchema = z.object({
   /** Who sent the invite (the owner or a team admin). */
@@ -95,6 +99,7 @@ export const InviteAcceptedSchema = z.object({
   ownerName: z.string(),
   companyName: z.string().nullable(),
 });
+export type InviteAccepted = z.infer<typeof InviteAcceptedSchema>;
 
 export const InviteTokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
 

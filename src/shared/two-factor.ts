@@ -25,6 +25,10 @@ export const TwoFactorSetupSchema = z.object({
 });
 export type TwoFactorSetup = z.infer<typeof TwoFactorSetupSchema>;
 
+/** POST /api/auth/2fa/enable: the one-time recovery codes, shown once. */
+export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof RecoveryCodesSchema>;
+
 /** A 6-digit TOTP code, or a recovery code like "a1b2c-3d4e5". */
 export const CodeSchema = z.object({
   code: z
@@ -35,3 +39,4 @@ export const CodeSchema = z.object({
 });
 
 export const TwoFactorLoginSchema = CodeSchema.extend({ challenge: z.string().min(1).max(2000) });
+export type TwoFactorLogin = z.infer<typeof TwoFactorLoginSchema>;

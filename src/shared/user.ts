@@ -14,6 +14,7 @@ export type Plan = z.infer<typeof PlanSchema>;
 /** Statuses a client sees on the billing screen (SPEC §4). */
 export const billingStatuses = ['active', 'pending', 'past_due', 'cancelled', 'trial'] as const;
 export const BillingStatusSchema = z.enum(billingStatuses);
+export type BillingStatus = z.infer<typeof BillingStatusSchema>;
 
 /** Subscription statuses an admin can set (SPEC §4 mock status). */
 export const subscriptionStatuses = [
@@ -35,10 +36,14 @@ export const entitlementKeys = [
   'catalog',
   'team',
 ] as const;
-export const EntitlementsSchema = z
-  .object(Object.fromEntries(entitlementKeys.map((k) => [k, z.boolean().optional()])))
-  .partial() as z.ZodType<Partial<Record<(typeof entitlementKeys)[number], boolean>>>;
-export type Entitlements = Partial<Record<(typeof entitlementKeys)[number], boolean>>;
+export type EntitlementKey = (typeof entitlementKeys)[number];
+export const EntitlementsSchema = z.object(
+  Object.fromEntries(entitlementKeys.map((k) => [k, z.boolean().optional()])) as Record<
+    EntitlementKey,
+    z.ZodOptional<z.ZodBoolean>
+  >,
+);
+export type Entitlements = z.infer<typeof EntitlementsSchema>;
 
 export const BillingPrefsSchema = z.object({
   hourlyRateCents: z.number().int().nonnegative().nullable().optional(),
@@ -64,6 +69,14 @@ export const zohoIdKeys = [
 ] as const;
 export type ZohoIdKey = (typeof zohoIdKeys)[number];
 
+/** The CRM and billing-app ids an admin keeps on a client (SPEC §3, DESIGN §1). */
+const ZohoIdsSchema = z.object(
+  Object.fromEntries(zohoIdKeys.map((k) => [k, z.string().nullable()])) as Record<
+    ZohoIdKey,
+    z.ZodNullable<z.ZodString>
+  >,
+);
+
 export const UserSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -74,39 +87,33 @@ export const UserSchema = z.object({
   billingStatus: BillingStatusSchema,
   acceptedTOS: z.boolean(),
   security: z.object({ allowedIps: z.array(z.string()) }),
+  /** Only in answers to admins: the key is a secret. */
   integrationKeys: z.object({ n8nWebhookKey: z.string().nullable() }).optional(),
   entitlements: EntitlementsSchema,
   billingPrefs: BillingPrefsSchema,
   subscription: SubscriptionSchema,
-  ...Object.fromEntries(zohoIdKeys.map((k) => [k, z.string().nullable()])),
+  ...ZohoIdsSchema.shape,
   createdAt: z.string(),
-}) as unknown as z.ZodType<User>;
+});
+export type User = z.infer<typeof UserSchema>;
 
-export interface User {
-  _id: string;
-  name: string;
-  email: string;
-  role: Role;
-  companyName: string | null;
-  companyCode: string | null;
-  billingStatus: (typeof billingStatuses)[number];
-  acceptedTOS: boolean;
-  security: { allowedIps: string[] };
-  /** Only in answers to admins: the key is a secret. */
-  integrationKeys?: { n8nWebhookKey: string | null };
-  entitlements: Entitlements;
-  billingPrefs: BillingPrefs;
-  subscription: Subscription;
-  zohoContactId: string | null;
-  zohoSubscriptionId: string | null;
-  zohoCRMContactId: string | null;
-  zohoBooksContactId: string | null;
-  zohoDeskContactId: string | null;
-  zohoSubscriptionsCustomerId: string | null;
-  createdAt: string;
-}
-
+/** A session's token and its user: what signing up and signing in answer. */
 export const AuthResponseSchema = z.object({ token: z.string(), user: UserSchema });
-export type AuthResponse = { token: string; user: User };
+export type AuthResponse = z.infer<typeof AuthResponseSchema>;
+
+/** POST /api/auth/login when two-factor sign-in is on: the password was right. */
+export const TwoFactorChallengeSchema = z.object({
+  twoFactorRequired: z.literal(true),
+  /** Sent back with the code to POST /api/auth/login/2fa. */
+  challenge: z.string(),
+});
+
+/** POST /api/auth/login: a session, or a challenge when a second factor is on. */
+export const LoginAnswerSchema = z.union([AuthResponseSchema, TwoFactorChallengeSchema]);
+export type LoginAnswer = z.infer<typeof LoginAnswerSchema>;
+
+/** GET /api/auth/verify: the signed-in user for a token. */
+export const CurrentUserSchema = z.object({ user: UserSchema });
+export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
 export { displayName } from './display-name.ts';

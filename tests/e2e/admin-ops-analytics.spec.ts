@@ -1,3 +1,4 @@
+import type { AnalyticsOverview, TopProcess } from '#shared/analytics.ts';
 import {
   adminGet,
   clientWithRuns,
@@ -17,12 +18,6 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => webhook.close());
 
-interface Overview {
-  users: number;
-  activeSubscriptions: number;
-  totalRuns: number;
-}
-
 test('shows the overview, top processes and usage of runs made in the test', async ({
   page,
   request,
@@ -33,7 +28,7 @@ test('shows the overview, top processes and usage of runs made in the test', asy
   // Other tests may add runs meanwhile, so compare with the answer this page received.
   const overviewAnswer = page.waitForResponse((r) => r.url().endsWith('/api/analytics/overview'));
   await openSignedIn(page, admin, '/admin/analytics');
-  const overview = (await (await overviewAnswer).json()) as Overview;
+  const overview = (await (await overviewAnswer).json()) as AnalyticsOverview;
   expect(overview.totalRuns).toBeGreaterThanOrEqual(2);
   const stats = page.getByRole('region', { name: 'Overview' });
   const figure = (label: string) =>
@@ -109,11 +104,7 @@ test('shows the overview, top processes and usage of runs made in the test', asy
   await expect(page.getByLabel('Group by')).toHaveValue('week');
   await expect(page.getByLabel('Show')).toHaveValue('100');
 
-  const data = await adminGet<{ _id: string; runs: number }[]>(
-    request,
-    admin,
-    '/api/analytics/top-processes?days=7',
-  );
+  const data = await adminGet<TopProcess[]>(request, admin, '/api/analytics/top-processes?days=7');
   expect(data.find((row) => row._id === failing._id)?.runs).toBe(1);
 });
 

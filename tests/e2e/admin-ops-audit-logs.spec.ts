@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { AuditEntry } from '#shared/audit.ts';
 import {
   adminGet,
   clientWithRuns,
@@ -18,12 +19,6 @@ test.beforeAll(async () => {
   webhook = await startWebhook();
 });
 test.afterAll(() => webhook.close());
-
-interface Entry {
-  level: string;
-  source: string;
-  message: string;
-}
 
 test('filters on the server and the page, shows long details on demand, exports CSV', async ({
   page,
@@ -48,7 +43,7 @@ test('filters on the server and the page, shows long details on demand, exports 
   await expect(
     table.getByRole('row').filter({ hasText: `Process "${working.name}" created` }),
   ).toHaveCount(0);
-  const serverErrors = await adminGet<Entry[]>(
+  const serverErrors = await adminGet<AuditEntry[]>(
     request,
     admin,
     '/api/admin/audit-logs?limit=500&level=error&source=',
@@ -68,7 +63,7 @@ test('filters on the server and the page, shows long details on demand, exports 
 
   // The search box filters the fetched rows on the page.
   const fetched = (
-    await adminGet<Entry[]>(
+    await adminGet<AuditEntry[]>(
       request,
       admin,
       '/api/admin/audit-logs?limit=500&level=error&source=runs',

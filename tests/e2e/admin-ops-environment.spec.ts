@@ -1,12 +1,11 @@
+import type { CheckKey, EnvironmentChecks } from '#shared/environment.ts';
 import { adminGet, firstPaint } from './admin-ops-helpers.ts';
 import { expect, loginAdmin, openSignedIn, test } from './fixtures.ts';
 
 // Admin environment checks (SPEC §2, §3): four groups, a tick or cross with Pass/Fail in
 // words for every check, details on demand, a summary, and Re-run checks.
 
-type Checks = Record<string, { ok: boolean; details: string }>;
-
-const groups = {
+const groups: Record<string, CheckKey[]> = {
   Database: ['mongo', 'mongoUriPresent'],
   'Card payment provider': ['stripe', 'stripeWebhook'],
   'Workflow engine': ['n8nApiUrl', 'n8nApiKey', 'n8nRailwayUrl'],
@@ -20,7 +19,7 @@ test('groups the checks, says which pass, expands details and runs them again', 
   const admin = await loginAdmin(request);
   const answer = page.waitForResponse((r) => r.url().endsWith('/api/environment/checks'));
   await openSignedIn(page, admin, '/admin/environment');
-  const checks = (await (await answer).json()) as Checks;
+  const checks = (await (await answer).json()) as EnvironmentChecks;
   const passing = Object.values(checks).filter((c) => c.ok).length;
   await expect(page.getByText(`${passing} of 11 checks pass`)).toBeVisible(firstPaint);
 
@@ -58,6 +57,6 @@ test('groups the checks, says which pass, expands details and runs them again', 
   await again;
   await expect(page.getByRole('button', { name: 'Re-run checks' })).toBeEnabled();
   expect(
-    Object.keys(await adminGet<Checks>(request, admin, '/api/environment/checks')),
+    Object.keys(await adminGet<EnvironmentChecks>(request, admin, '/api/environment/checks')),
   ).toHaveLength(11);
 });

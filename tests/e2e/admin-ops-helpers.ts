@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIRequestContext } from '@playwright/test';
+import type { SavedProcess } from '#shared/processes.ts';
 import type { AuthResponse } from '#shared/user.ts';
 import { createClientAccount, expect } from './fixtures.ts';
 
@@ -54,23 +55,18 @@ export async function adminGet<T>(
   return (await response.json()) as T;
 }
 
-export interface MadeProcess {
-  _id: string;
-  name: string;
-}
-
 /** A process for the client, created through the admin API. */
 export async function createProcess(
   request: APIRequestContext,
   admin: AuthResponse,
   values: { name: string; clientUserId: string; n8nWebhookUrl: string },
-): Promise<MadeProcess> {
+): Promise<SavedProcess> {
   const response = await request.post('/api/admin/processes', {
     headers: auth(admin),
     data: values,
   });
   expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as MadeProcess;
+  return (await response.json()) as SavedProcess;
 }
 
 /** POST /api/admin/processes/{id}/test: records one run (and an audit entry if it fails). */

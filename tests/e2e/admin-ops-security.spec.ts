@@ -1,3 +1,4 @@
+import type { SecurityState } from '#shared/security.ts';
 import type { AuthResponse } from '#shared/user.ts';
 import { adminGet, clearAdminIpLock, firstPaint } from './admin-ops-helpers.ts';
 import { expect, loginAdmin, openSignedIn, test } from './fixtures.ts';
@@ -5,11 +6,6 @@ import { expect, loginAdmin, openSignedIn, test } from './fixtures.ts';
 // Admin IP lock (SPEC §2 Security, §5 "Allowed IP is required", §8 "Failed"). Every
 // browser test talks from 127.0.0.1, so the lock is only ever set to that address and
 // lifted again after each test, whatever happened, so parallel tests keep working.
-
-interface SecurityState {
-  ip: string;
-  allowedIp: string | null;
-}
 
 let admin: AuthResponse;
 test.beforeEach(async ({ request }) => {

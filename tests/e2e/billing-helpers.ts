@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import type { Account } from '#shared/account.ts';
+import type { CheckoutUrl } from '#shared/billing-api.ts';
 import type { AuthResponse } from '#shared/user.ts';
 import { strongPassword, uniqueEmail } from './fixtures.ts';
 import { linkIn, waitForMail } from './mailbox.ts';
@@ -23,7 +24,7 @@ export async function startCheckout(
     data: { packageId },
   });
   expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { checkoutUrl: string }).checkoutUrl;
+  return ((await response.json()) as CheckoutUrl).checkoutUrl;
 }
 
 /** Subscribes through the API: start a checkout and confirm it, as the checkout page does. */

@@ -1,3 +1,4 @@
+import type { ImpersonationToken } from '#shared/impersonation.ts';
 import { createClientAccount, expect, loginAdmin, openSignedIn, test } from './fixtures.ts';
 
 test('a signed-out visitor is sent from the portal to the login page', async ({ page }) => {
@@ -42,7 +43,7 @@ test('the test session this admin asked for replaces the session and leaves the 
   const asked = await request.post(`/api/admin/impersonate/${client.user._id}`, {
     headers: { authorization: `Bearer ${admin.token}` },
   });
-  const { token } = (await asked.json()) as { token: string };
+  const { token } = (await asked.json()) as ImpersonationToken;
   // What "Test as client" keeps before it opens the portal (lib/impersonation.ts).
   await openSignedIn(page, admin, '/');
   await page.evaluate(

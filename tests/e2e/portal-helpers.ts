@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { SavedProcess } from '#shared/processes.ts';
 import type { Entitlements, Plan, SubscriptionStatus } from '#shared/user.ts';
 import { createClientAccount, expect, loginAdmin } from './fixtures.ts';
 
@@ -69,7 +70,7 @@ export async function portalClient(request: APIRequestContext, options: PortalCl
       data: { clientUserId: id, ...values },
     });
     expect(created.status(), await created.text()).toBe(201);
-    return (await created.json()) as { _id: string; name: string };
+    return (await created.json()) as SavedProcess;
   };
 
   return { admin, client, addProcess };

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page, Route } from '@playwright/test';
 import { brand } from '#shared/brand.ts';
 import { contactMessages as m } from '#shared/contact-options.ts';
+import type { Enquiry } from '#shared/enquiries.ts';
 import { expect, loginAdmin, test, watchConsole } from './fixtures.ts';
 import { waitForMail } from './mailbox.ts';
 
@@ -200,7 +201,7 @@ test('a sent enquiry carries labels, is stored and mailed, shows Message Sent, a
   const stored = await request.get('/api/admin/enquiries', {
     headers: { authorization: `Bearer ${admin.token}` },
   });
-  const enquiries = (await stored.json()) as { referral: string | null; company: string }[];
+  const enquiries = (await stored.json()) as Enquiry[];
   expect(enquiries.find((e) => e.referral === 'A friend in Duluth')?.company).toBe(
     'Rivers Dealers LLC',
   );

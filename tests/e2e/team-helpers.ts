@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import type { CreateProcessInput } from '#shared/processes.ts';
+import type { CreateProcessInput, SavedProcess } from '#shared/processes.ts';
 import type { AuthResponse, Plan } from '#shared/user.ts';
 import { createClientAccount, expect, loginAdmin, watchConsole } from './fixtures.ts';
 
@@ -37,13 +37,13 @@ export async function createProcess(
   request: APIRequestContext,
   admin: AuthResponse,
   body: Pick<CreateProcessInput, 'name' | 'clientUserId' | 'description'>,
-): Promise<{ _id: string; name: string }> {
+): Promise<SavedProcess> {
   const response = await request.post('/api/admin/processes', {
     headers: bearer(admin),
     data: { n8nWebhookUrl: 'http://127.0.0.1:9/never-called', ...body },
   });
   expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { _id: string; name: string };
+  return (await response.json()) as SavedProcess;
 }
 
 /** GET with a session's token, expecting 200. */

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { teamMessages } from '#shared/team.ts';
+import type { MyProcess } from '#shared/processes.ts';
+import { type TeamInvite, teamMessages } from '#shared/team.ts';
 import type { AuthResponse } from '#shared/user.ts';
 import {
   createClientAccount,
@@ -75,11 +76,7 @@ test('a Pro owner invites a teammate, who signs up from the e-mail, sees the own
   await expect(email).toHaveValue('');
 
   // The pending invite, with the default role and its expiry date.
-  const [pending] = await getAs<{ expiresAt: string; role: string }[]>(
-    request,
-    owner,
-    '/api/team/invites',
-  );
+  const [pending] = await getAs<TeamInvite[]>(request, owner, '/api/team/invites');
   expect(pending?.role).toBe('member');
   const invites = page.getByRole('list', { name: 'Pending invites' });
   const inviteRow = invites.getByRole('listitem').filter({ hasText: invitee });
@@ -118,7 +115,7 @@ test('a Pro owner invites a teammate, who signs up from the e-mail, sees the own
   const memberSession = {
     token: (await guest.evaluate(() => localStorage.getItem('token'))) ?? '',
   } as AuthResponse;
-  const theirs = await getAs<{ _id: string }[]>(request, memberSession, '/api/n8n/my-processes');
+  const theirs = await getAs<MyProcess[]>(request, memberSession, '/api/n8n/my-processes');
   expect(theirs.map((p) => p._id)).toContain(process._id);
 
   // A plain member sees the team but cannot invite or remove anyone else.
@@ -148,7 +145,7 @@ test('a Pro owner invites a teammate, who signs up from the e-mail, sees the own
   await expect(page.getByRole('status').getByText('Removed', { exact: true })).toBeVisible();
   await expect(memberRow).toHaveCount(0);
   await expect(members.getByRole('listitem')).toHaveCount(1);
-  const after = await getAs<{ _id: string }[]>(request, memberSession, '/api/n8n/my-processes');
+  const after = await getAs<MyProcess[]>(request, memberSession, '/api/n8n/my-processes');
   expect(after.map((p) => p._id)).not.toContain(process._id);
 });
 

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { CheckoutUrl, SelectPackage } from '#shared/billing-api.ts';
 import { nextIp, type TestContext } from './test-app.ts';
 
 // Helpers for billing tests: absolute links from the API turned into injectable paths,
@@ -22,10 +23,10 @@ export async function subscribe(t: TestContext, token: string, packageId: string
   const selected = await t.injectAs(token, {
     method: 'POST',
     url: '/api/zoho/select-package',
-    payload: { packageId },
+    payload: { packageId } satisfies SelectPackage,
   });
   expect(selected.statusCode, selected.body).toBe(200);
-  const checkoutToken = tokenOf(selected.json().checkoutUrl);
+  const checkoutToken = tokenOf(selected.json<CheckoutUrl>().checkoutUrl);
   const confirmed = await anonymous(t, 'POST', `/api/pay/sessions/${checkoutToken}/confirm`);
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   return checkoutToken;

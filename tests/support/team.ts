@@ -1,4 +1,5 @@
 import { teamMembers } from '#server/db/schema.ts';
+import type { InviteRole } from '#shared/team.ts';
 import type { TestContext } from './test-app.ts';
 
 // Factories for team tests: a member put straight into an owner's team.
@@ -6,7 +7,7 @@ import type { TestContext } from './test-app.ts';
 export async function addTeamMember(
   t: TestContext,
   ownerUserId: string,
-  role: 'admin' | 'member' = 'member',
+  role: InviteRole = 'member',
 ) {
   const member = await t.createUser();
   const [row] = await t.deps.database.db

@@ -1,5 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll } from 'vitest';
+import type { z } from 'zod';
 import { type App, buildApp } from '#server/app.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
 import { issueSession } from '#server/auth/sessions.ts';
@@ -7,8 +8,10 @@ import { createTokenService } from '#server/auth/tokens.ts';
 import { loadConfig } from '#server/config.ts';
 import type { NewUserRow, UserRow } from '#server/db/schema.ts';
 import type { AppDeps } from '#server/deps.ts';
+import { insertUser } from '#server/domain/users/repository.ts';
 import { createWebhookCaller } from '#server/integrations/n8n/webhook.ts';
-import { insertUser } from '#server/users/repository.ts';
+import type { RegisterSchema } from '#shared/auth.ts';
+import type { ImpersonationToken } from '#shared/impersonation.ts';
 import type { AuthResponse } from '#shared/user.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -27,16 +30,8 @@ export interface TestContext {
   impersonate(adminToken: string, clientId: string): Promise<string>;
 }
 
-interface RegisterBody {
-  name: string;
-  email: string;
-  password: string;
-  confirmPassword: string;
-  companyName?: string;
-  companyCode?: string;
-  acceptedTOS: boolean;
-  inviteToken?: string;
-}
+/** POST /api/auth/register's body, as the client sends it. */
+type RegisterBody = z.input<typeof RegisterSchema>;
 
 let sequence = 0;
 /** A distinct client IP per call, so per-IP rate limits never leak between tests. */
@@ -102,7 +97,7 @@ export async function build(overrides: Partial<AppDeps> = {}): Promise<TestConte
         headers: { authorization: `Bearer ${adminToken}` },
       });
       if (response.statusCode !== 200) throw new Error(`impersonate failed: ${response.body}`);
-      return response.json<{ token: string }>().token;
+      return response.json<ImpersonationToken>().token;
     },
     injectAs(token, options) {
       const headers = { ...(options.headers ?? {}), authorization: `Bearer ${token}` };

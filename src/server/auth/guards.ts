@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { TokenClaims } from '#server/auth/tokens.ts';
 import type { SessionRow, UserRow } from '#server/db/schema.ts';
+import { ADMIN_ALLOWED_IP, getSetting } from '#server/domain/settings/app-settings.ts';
+import { findUserById } from '#server/domain/users/repository.ts';
 import { forbidden, unauthorized } from '#server/http/errors.ts';
 import { ipMatches, normaliseIp } from '#server/net/ip.ts';
-import { ADMIN_ALLOWED_IP, getSetting } from '#server/settings/app-settings.ts';
-import { findUserById } from '#server/users/repository.ts';
 import { impersonationMessages } from '#shared/impersonation.ts';
 import { twoFactorMessages } from '#shared/two-factor.ts';
 import { ipRefusal } from './ip-rules.ts';

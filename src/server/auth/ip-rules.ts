@@ -1,7 +1,7 @@
-import { type Account, resolveAccount } from '#server/accounts/account.ts';
 import type { ReadCache } from '#server/cache/read-cache.ts';
 import type { Db } from '#server/db/client.ts';
 import type { UserRow } from '#server/db/schema.ts';
+import { type Account, resolveAccount } from '#server/domain/accounts/account.ts';
 import { ipMatches, normaliseIp } from '#server/net/ip.ts';
 
 // A client's allowed IPs (SPEC §3 security.allowedIps) bind their own sessions, and a

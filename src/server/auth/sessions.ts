@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
-import { audit } from '#server/audit/audit.ts';
 import type { Db } from '#server/db/client.ts';
 import { type SessionRow, sessions, type UserRow } from '#server/db/schema.ts';
+import { audit } from '#server/domain/audit/audit.ts';
 import { SESSION_TTL_SECONDS, type TokenService } from './tokens.ts';
 
 // Server-side sessions (schema.ts `sessions`): every session token names one, so signing

@@ -13,7 +13,21 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { BillingPrefs, Entitlements, Plan, Role, SubscriptionStatus } from '#shared/user.ts';
+import type { AuditLevel } from '#shared/audit.ts';
+import type { Interval, InvoiceStatus, PaySessionKind } from '#shared/billing-api.ts';
+import type { CatalogRequestStatus } from '#shared/catalog.ts';
+import type { GeneratedDocument } from '#shared/legal.ts';
+import type { HttpMethod } from '#shared/processes.ts';
+import type { RunState, RunTrigger } from '#shared/runs.ts';
+import type { InviteRole } from '#shared/team.ts';
+import type {
+  BillingPrefs,
+  BillingStatus,
+  Entitlements,
+  Plan,
+  Role,
+  SubscriptionStatus,
+} from '#shared/user.ts';
 
 // Tables of the product. JSON answers keep the spec's field names (SPEC §3); columns
 // use snake_case. A new table or column means `npm run db:generate` and a committed
@@ -29,10 +43,7 @@ export const users = pgTable(
     role: text('role').$type<Role>().notNull().default('Client'),
     companyName: text('company_name'),
     companyCode: text('company_code'),
-    billingStatus: text('billing_status')
-      .$type<'active' | 'pending' | 'past_due' | 'cancelled' | 'trial'>()
-      .notNull()
-      .default('pending'),
+    billingStatus: text('billing_status').$type<BillingStatus>().notNull().default('pending'),
     acceptedTos: boolean('accepted_tos').notNull().default(false),
     allowedIps: text('allowed_ips').array().notNull().default(sql`'{}'::text[]`),
     n8nWebhookKey: text('n8n_webhook_key'),
@@ -66,9 +77,6 @@ export const users = pgTable(
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 
-export const auditLevels = ['error', 'warning', 'info'] as const;
-export type AuditLevel = (typeof auditLevels)[number];
-
 export const auditLogs = pgTable(
   'audit_logs',
   {
@@ -92,9 +100,6 @@ export const auditLogs = pgTable(
 );
 
 export type AuditLogRow = typeof auditLogs.$inferSelect;
-
-export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-export type HttpMethod = (typeof httpMethods)[number];
 
 /** A client's automation workflow: an n8n webhook the server calls (SPEC §3 Process). */
 export const processes = pgTable(
@@ -124,16 +129,6 @@ export const processes = pgTable(
 
 export type ProcessRow = typeof processes.$inferSelect;
 
-export const runTriggers = ['manual', 'schedule', 'test'] as const;
-export type RunTrigger = (typeof runTriggers)[number];
-
-/**
- * A run is written as `running` before its webhook is called and `finished` after, so a
- * server that dies mid-call leaves a trace; such runs are later marked `interrupted`.
- */
-export const runStates = ['running', 'finished', 'interrupted'] as const;
-export type RunState = (typeof runStates)[number];
-
 /** One call of a process's webhook, whoever or whatever started it (DESIGN §1). */
 export const runs = pgTable(
   'runs',
@@ -151,6 +146,7 @@ export const runs = pgTable(
     targetUrl: text('target_url'),
     usedFallback: boolean('used_fallback').notNull().default(false),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Written `running` before the webhook call; `interrupted` if the server stopped mid-call. */
     state: text('state').$type<RunState>().notNull().default('finished'),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** Null while running. */
@@ -262,7 +258,7 @@ export const teamMembers = pgTable(
     memberUserId: uuid('member_user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role').$type<'admin' | 'member'>().notNull(),
+    role: text('role').$type<InviteRole>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -279,7 +275,7 @@ export const teamInvites = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     inviteeEmail: text('invitee_email').notNull(),
-    role: text('role').$type<'admin' | 'member'>().notNull(),
+    role: text('role').$type<InviteRole>().notNull(),
     tokenHash: text('token_hash').notNull(),
     invitedBy: uuid('invited_by'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -312,10 +308,7 @@ export const catalogRequests = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     requestedBy: uuid('requested_by'),
-    status: text('status')
-      .$type<'requested' | 'approved' | 'declined'>()
-      .notNull()
-      .default('requested'),
+    status: text('status').$type<CatalogRequestStatus>().notNull().default('requested'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('catalog_requests_client_idx').on(t.clientUserId)],
@@ -328,7 +321,7 @@ export const packages = pgTable('packages', {
   description: text('description').notNull(),
   plan: text('plan').$type<Plan>().notNull(),
   price: integer('price').notNull(),
-  interval: text('interval').$type<'month' | 'year'>().notNull(),
+  interval: text('interval').$type<Interval>().notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
 });
 
@@ -342,7 +335,7 @@ export const invoices = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     packageId: text('package_id'),
     description: text('description').notNull(),
-    status: text('status').$type<'paid' | 'unpaid' | 'void'>().notNull(),
+    status: text('status').$type<InvoiceStatus>().notNull(),
     amount: integer('amount').notNull(),
     externalId: text('external_id'),
     pdfUrl: text('pdf_url'),
@@ -361,7 +354,7 @@ export const checkoutSessions = pgTable('checkout_sessions', {
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   packageId: text('package_id'),
-  kind: text('kind').$type<'checkout' | 'portal' | 'invoice'>().notNull(),
+  kind: text('kind').$type<PaySessionKind>().notNull(),
   invoiceId: uuid('invoice_id'),
   /** Opened while an admin tested as the client: it may be looked at, never acted on. */
   impersonatorId: uuid('impersonator_id'),
@@ -402,9 +395,7 @@ export const legalDrafts = pgTable('legal_drafts', {
   createdBy: uuid('created_by').notNull(),
   clientName: text('client_name').notNull(),
   projectName: text('project_name').notNull(),
-  documents: jsonb('documents')
-    .$type<{ templateId: string; name: string; content: string }[]>()
-    .notNull(),
+  documents: jsonb('documents').$type<GeneratedDocument[]>().notNull(),
   metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
-import { insertUser } from '#server/users/repository.ts';
+import { insertUser } from '#server/domain/users/repository.ts';
 import { build, nextIp } from '#test/support/test-app.ts';
 import { loggerOptions } from './logging.ts';
 

@@ -15,7 +15,7 @@ import {
 import type { ZodType } from 'zod';
 import type { RateLimit } from '#server/deps.ts';
 import { HttpError } from '#server/http/errors.ts';
-import { ErrorSchema } from '#server/http/schemas.ts';
+import { ErrorSchema } from '#shared/answers.ts';
 
 // Per-client rate limits that hold across instances (DESIGN §2): on PostgreSQL the counters
 // live in the rate_limits table (migration 0005) that every instance shares; on PGlite there

@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditLogs, outbox } from '#server/db/schema.ts';
+import { CLEARED_AFTER_DELIVERY, queueMail } from '#server/domain/mail/outbox.ts';
 import { createSmtpTransport } from '#server/integrations/mailer/smtp.ts';
-import { CLEARED_AFTER_DELIVERY, queueMail } from '#server/mail/outbox.ts';
 import { createClient } from '#test/support/portal.ts';
 import { headerOf, held, refusal, startScriptedSmtp } from '#test/support/smtp-scripted.ts';
 import { decodeQuotedPrintable } from '#test/support/smtp-server.ts';

@@ -1,14 +1,14 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { audit } from '#server/audit/audit.ts';
 import type { Db } from '#server/db/client.ts';
 import { type OutboxRow, outbox } from '#server/db/schema.ts';
+import { audit } from '#server/domain/audit/audit.ts';
+import { CLEARED_AFTER_DELIVERY } from '#server/domain/mail/outbox.ts';
 import {
   type MailTransport,
   type OutgoingMail,
   PermanentMailError,
 } from '#server/integrations/mailer/smtp.ts';
-import { CLEARED_AFTER_DELIVERY } from '#server/mail/outbox.ts';
 
 // Delivers queued mail. A claim pushes next_attempt_at forward (a lease), so two
 // instances never send one message twice at once; a failure is retried with back-off

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outbox } from '#server/db/schema.ts';
-import { CLEARED_UNDELIVERED, queueMail } from '#server/mail/outbox.ts';
+import { CLEARED_UNDELIVERED, queueMail } from '#server/domain/mail/outbox.ts';
 import { build } from '#test/support/test-app.ts';
 import { clearStaleSensitiveMail, SENSITIVE_MAIL_RETENTION_DAYS } from './retention.ts';
 

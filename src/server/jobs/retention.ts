@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { deleteOldSessions } from '#server/auth/sessions.ts';
 import type { Db } from '#server/db/client.ts';
 import { auditLogs, outbox } from '#server/db/schema.ts';
-import { CLEARED_AFTER_DELIVERY, CLEARED_UNDELIVERED } from '#server/mail/outbox.ts';
+import { CLEARED_AFTER_DELIVERY, CLEARED_UNDELIVERED } from '#server/domain/mail/outbox.ts';
 import { planCapabilities } from '#shared/plans.ts';
 import { INVITE_TTL_DAYS } from '#shared/team.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#server/db/client.ts';
-import { interruptAbandonedRuns } from '#server/features/runs/in-flight.ts';
+import { interruptAbandonedRuns } from '#server/domain/runs/in-flight.ts';
 
 // Runs left `running` by a server that died mid-call are marked interrupted. On PGlite one
 // server owns the data directory (it is locked), so at start every such run is abandoned.

@@ -1,13 +1,13 @@
 import { asc, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { audit } from '#server/audit/audit.ts';
 import type { Db } from '#server/db/client.ts';
 import { processes, type ScheduleRow, schedules, users } from '#server/db/schema.ts';
-import { runProcess } from '#server/features/runs/service.ts';
-import { nextRunAfter } from '#server/features/scheduler/service.ts';
+import { audit } from '#server/domain/audit/audit.ts';
+import { runProcess } from '#server/domain/runs/service.ts';
 import type { WebhookCaller } from '#server/integrations/n8n/webhook.ts';
 import { isSubscriptionRunning } from '#shared/billing.ts';
 import { capabilitiesOf } from '#shared/plans.ts';
+import { nextRunAfter } from '#shared/scheduler.ts';
 
 // Fires due schedules. Each tick claims due rows with FOR UPDATE SKIP LOCKED and moves
 // their next_run_at forward in the same transaction, so with several instances on one

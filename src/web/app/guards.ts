@@ -1,6 +1,6 @@
 import { redirect, replace } from 'react-router';
 import { paths } from '#shared/paths.ts';
-import type { User } from '#shared/user.ts';
+import type { CurrentUser } from '#shared/user.ts';
 import { api } from '#web/lib/api.ts';
 import { isHandoverFromThisAdmin } from '#web/lib/impersonation.ts';
 import { getStoredUser, getToken, setSession } from '#web/lib/session.ts';
@@ -17,7 +17,7 @@ import { getStoredUser, getToken, setSession } from '#web/lib/session.ts';
 async function adoptImpersonationToken(token: string) {
   setSession({ token, user: null });
   try {
-    const { user } = await api.get<{ user: User }>('/api/auth/verify');
+    const { user } = await api.get<CurrentUser>('/api/auth/verify');
     setSession({ token, user });
   } catch {
     // Ignored on purpose: the next guard run sends the visitor to /login if no token is left.

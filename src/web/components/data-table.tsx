@@ -3,6 +3,7 @@ import {
   flexRender,
   getCoreRowModel,
   getSortedRowModel,
+  type RowData,
   type SortingState,
   useReactTable,
 } from '@tanstack/react-table';
@@ -13,12 +14,25 @@ import { useState } from 'react';
 
 export type { ColumnDef };
 
+declare module '@tanstack/react-table' {
+  // The type parameters are the library's own: a merged declaration must repeat them.
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** Classes of the column's cells; they replace the default text colour. */
+    className?: string;
+    /** Classes of the column's header, e.g. text-right over a column of amounts. */
+    headerClassName?: string;
+  }
+}
+
 export function DataTable<T>({
   data,
   columns,
   caption,
   initialSorting = [],
   rowKey,
+  sortable = true,
+  className = '',
+  rowClassName = 'align-top',
 }: {
   data: T[];
   // biome-ignore lint/suspicious/noExplicitAny: column value types differ per column
@@ -26,6 +40,11 @@ export function DataTable<T>({
   caption: string;
   initialSorting?: SortingState;
   rowKey?: (row: T) => string;
+  /** False for a short list in a fixed order: plain headers, no sort buttons. */
+  sortable?: boolean;
+  /** Extra classes of the card around the table (e.g. `hidden md:block`). */
+  className?: string;
+  rowClassName?: string;
 }) {
   const [sorting, setSorting] = useState<SortingState>(initialSorting);
   const table = useReactTable({
@@ -33,13 +52,16 @@ export function DataTable<T>({
     columns,
     state: { sorting },
     onSortingChange: setSorting,
+    enableSorting: sortable,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     getRowId: rowKey ? (row) => rowKey(row) : undefined,
   });
 
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+    <div
+      className={`overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm ${className}`}
+    >
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
@@ -52,7 +74,7 @@ export function DataTable<T>({
                   <th
                     key={header.id}
                     scope="col"
-                    className="px-4 py-3 whitespace-nowrap"
+                    className={`px-4 py-3 whitespace-nowrap ${header.column.columnDef.meta?.headerClassName ?? ''}`}
                     aria-sort={
                       sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
                     }
@@ -79,9 +101,12 @@ export function DataTable<T>({
         </thead>
         <tbody className="divide-y divide-slate-200">
           {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} className="align-top">
+            <tr key={row.id} className={rowClassName}>
               {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className="px-4 py-3 text-slate-700">
+                <td
+                  key={cell.id}
+                  className={`px-4 py-3 ${cell.column.columnDef.meta?.className ?? 'text-slate-700'}`}
+                >
                   {flexRender(cell.column.columnDef.cell, cell.getContext())}
                 </td>
               ))}

@@ -1,9 +1,14 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ComponentType } from 'react';
 
 // Inline SVG icons: no icon font or external sprite, so the strict CSP and the
-// no-external-resources rule hold. Decorative by default (aria-hidden).
+// no-external-resources rule hold. Decorative by default (aria-hidden). Every icon of
+// the app is drawn in `Icon`, the few solid ones with its viewBox, fill and stroke
+// overridden where they are used.
 
 export type IconProps = ComponentProps<'svg'>;
+
+/** An icon passed as a prop (feature cards, catalogues). */
+export type IconComponent = ComponentType<{ className?: string }>;
 
 /** The 24 px, stroke-2 frame every line icon is drawn in (feature-icons.tsx too). */
 export function Icon({ children, className = 'size-5', ...props }: IconProps) {
@@ -90,6 +95,12 @@ export const LifebuoyIcon = (p: IconProps) => (
 export const ExternalIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+  </Icon>
+);
+export const PadlockIcon = ({ className = 'size-4', ...p }: IconProps) => (
+  <Icon className={className} {...p}>
+    <rect x="4" y="11" width="16" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
   </Icon>
 );
 export const LinkedInIcon = (p: IconProps) => (

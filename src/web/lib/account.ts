@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Account } from '#shared/account.ts';
-import { type Capabilities, capabilitiesOf } from '#shared/plans.ts';
-import type { User } from '#shared/user.ts';
+import type { Account, Capabilities } from '#shared/account.ts';
+import { capabilitiesOf } from '#shared/plans.ts';
+import type { CurrentUser } from '#shared/user.ts';
 import { api } from './api.ts';
 import { queryClient } from './query-client.ts';
 import { setStoredUser, useSession } from './session.ts';
@@ -29,7 +29,7 @@ export function useAccount() {
  */
 export async function refreshAccount() {
   try {
-    const { user } = await api.get<{ user: User }>('/api/auth/verify');
+    const { user } = await api.get<CurrentUser>('/api/auth/verify');
     setStoredUser(user);
   } finally {
     await queryClient.invalidateQueries({ queryKey: accountKey });

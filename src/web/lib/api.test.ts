@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '#shared/user.ts';
-import { ApiError, api } from './api.ts';
+import { ApiError, api, responseError } from './api.ts';
 import { AUTH_CHANGED, getStoredUser, getToken, setSession } from './session.ts';
 
 // The api client and session store run against a minimal window (localStorage and
@@ -108,5 +108,32 @@ describe('api client', () => {
     const response = await api.raw('POST', '/api/n8n/trigger/p1');
     expect(response.status).toBe(500);
     expect(await response.text()).toBe('upstream said no');
+  });
+
+  it('reads a failed raw answer into the same ApiError as any call', async () => {
+    const failed = json(413, {
+      message: 'The document is too long.',
+      errors: { content: 'Too long' },
+    });
+    await expect(responseError(failed)).resolves.toMatchObject({
+      status: 413,
+      message: 'The document is too long.',
+      errors: { content: 'Too long' },
+    });
+  });
+
+  it('puts an answer under a field, keeping everything else', () => {
+    const error = new ApiError(
+      401,
+      'That code is not right.',
+      { other: 'x' },
+      '{"message":"That code is not right."}',
+    );
+    expect(error.forField('code')).toMatchObject({
+      status: 401,
+      message: 'That code is not right.',
+      errors: { other: 'x', code: 'That code is not right.' },
+      serverMessage: 'That code is not right.',
+    });
   });
 });

@@ -1,10 +1,12 @@
+import type { ErrorAnswer } from '#shared/answers.ts';
 import { clearSession, getToken } from './session.ts';
 
 // The only place the browser calls fetch (DESIGN §4): bearer token, JSON in and out,
 // non-2xx answers turned into ApiError, and a 401 on an authenticated call ends the
 // session (the token expired or was revoked).
 
-export type FieldErrors = Record<string, string>;
+/** A message per field of a refused request (the `errors` of every 4xx answer). */
+export type FieldErrors = NonNullable<ErrorAnswer['errors']>;
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -24,9 +26,22 @@ export class ApiError extends Error {
    * (`message` then holds a stand-in such as "Request failed with status 502.").
    */
   get serverMessage(): string | null {
-    return messageOf(parseJson(this.body));
+    return serverMessageOf(this.body);
+  }
+
+  /** The same answer with its message as the error of `field` (a form shows it there). */
+  forField(field: string): ApiError {
+    return new ApiError(
+      this.status,
+      this.message,
+      { ...this.errors, [field]: this.message },
+      this.body,
+    );
   }
 }
+
+/** The `message` of a JSON answer when it has any text, else null (any answer, even a 2xx). */
+export const serverMessageOf = (text: string): string | null => messageOf(parseJson(text));
 
 export interface RequestOptions {
   /** Send the stored token (default true). Login and register pass false. */
@@ -83,6 +98,11 @@ function toApiError(status: number, text: string): ApiError {
     }
   }
   return new ApiError(status, message, errors, text);
+}
+
+/** The ApiError of a failed answer read through `api.raw` (a file download, say). */
+export async function responseError(response: Response): Promise<ApiError> {
+  return toApiError(response.status, await response.text());
 }
 
 async function request<T>(

@@ -1,4 +1,5 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
+import type { ZodType } from 'zod';
 
 // Public pages have a JavaScript budget (DESIGN §6) and zod is a quarter of it, so the
 // login and register forms fetch their schema only when the visitor starts using the
@@ -27,4 +28,20 @@ export function lazyResolver<TInput extends FieldValues, TOutput>(
       get().catch(() => {});
     },
   };
+}
+
+/**
+ * A lazy resolver for a zod schema: `load` imports the schema's module (a dynamic
+ * import, so it becomes its own chunk) and zodResolver comes with it, on first use.
+ */
+export function lazyZodResolver<TInput extends FieldValues, TOutput>(
+  load: () => Promise<ZodType<TOutput, TInput>>,
+): LazyResolver<TInput, TOutput> {
+  return lazyResolver(async () => {
+    const [{ zodResolver }, schema] = await Promise.all([
+      import('@hookform/resolvers/zod'),
+      load(),
+    ]);
+    return zodResolver(schema);
+  });
 }

@@ -1,14 +1,12 @@
 import { useSyncExternalStore } from 'react';
-import type { User } from '#shared/user.ts';
+import type { AuthResponse, User } from '#shared/user.ts';
 
 // The signed-in session (SPEC §3 Session): token and user in localStorage under `token`
 // and `user`. Every change fires `auth-changed` so the header, guards and portal follow
 // it; the `storage` event carries changes made in other tabs.
 
-export interface Session {
-  token: string;
-  user: User;
-}
+/** What signing in answers, kept as it came. */
+export type Session = AuthResponse;
 
 export const AUTH_CHANGED = 'auth-changed';
 const TOKEN_KEY = 'token';

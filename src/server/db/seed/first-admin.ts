@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '#server/auth/passwords.ts';
 import type { Db } from '#server/db/client.ts';
-import { countUsers, insertUser } from '#server/users/repository.ts';
+import { countUsers, insertUser } from '#server/domain/users/repository.ts';
 
 // On an empty database, create the first Admin (DESIGN §1): from ADMIN_EMAIL and
 // ADMIN_PASSWORD when set, otherwise with a generated password printed once.

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '#server/auth/guards.ts';
-import { overview, periods, topProcesses, usage } from './admin-service.ts';
+import {
+  AnalyticsOverviewSchema,
+  analyticsPeriods,
+  TopProcessSchema,
+  UsageSchema,
+} from '#shared/analytics.ts';
+import { overview, topProcesses, usage } from './admin-service.ts';
 
 // SPEC §7 Admin analytics: overview, top processes, usage. `days` bounds the window
 // (default 30) and `period` buckets usage by day, week or month. Rows add the process
@@ -9,7 +15,7 @@ import { overview, periods, topProcesses, usage } from './admin-service.ts';
 
 const WindowQuery = z.object({
   days: z.coerce.number().int().min(1).max(3650).default(30),
-  period: z.enum(periods).default('day'),
+  period: z.enum(analyticsPeriods).default('day'),
 });
 // Top processes also take how many rows to list (default 10, the spec's list).
 const TopQuery = WindowQuery.extend({
@@ -27,13 +33,7 @@ export const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...common,
-        response: {
-          200: z.object({
-            users: z.number(),
-            activeSubscriptions: z.number(),
-            totalRuns: z.number(),
-          }),
-        },
+        response: { 200: AnalyticsOverviewSchema },
       },
     },
     async () => overview(db),
@@ -45,18 +45,7 @@ export const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...common,
         querystring: TopQuery,
-        response: {
-          200: z.array(
-            z.object({
-              _id: z.string(),
-              name: z.string(),
-              clientUserId: z.string(),
-              clientName: z.string(),
-              runs: z.number(),
-              fails: z.number(),
-            }),
-          ),
-        },
+        response: { 200: z.array(TopProcessSchema) },
       },
     },
     async (request) => topProcesses(db, since(request.query.days), request.query.limit),
@@ -68,23 +57,7 @@ export const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...common,
         querystring: WindowQuery,
-        response: {
-          200: z.object({
-            runsAgg: z.array(z.object({ _id: z.string(), runs: z.number(), fails: z.number() })),
-            usage: z.array(
-              z.object({
-                _id: z.string(),
-                period: z.string(),
-                clientUserId: z.string(),
-                processId: z.string(),
-                processName: z.string(),
-                clientName: z.string(),
-                executions: z.number(),
-                failures: z.number(),
-              }),
-            ),
-          }),
-        },
+        response: { 200: UsageSchema },
       },
     },
     async (request) => usage(db, since(request.query.days), request.query.period),

@@ -1,6 +1,13 @@
 import { count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { processes, runs, users } from '#server/db/schema.ts';
+import {
+  type AnalyticsOverview,
+  type AnalyticsPeriod,
+  analyticsPeriods,
+  type TopProcess,
+  type Usage,
+} from '#shared/analytics.ts';
 
 // Product-wide figures for the admin analytics screen, computed from recorded runs.
 // Rows carry the process and client names beside the spec's ids, so the screen can show
@@ -9,10 +16,7 @@ import { processes, runs, users } from '#server/db/schema.ts';
 /** A user's display name in SQL: the name, or else the email (as displayName does). */
 const clientName = sql<string>`coalesce(nullif(trim(${users.name}), ''), ${users.email}, '')`;
 
-export const periods = ['day', 'week', 'month'] as const;
-export type Period = (typeof periods)[number];
-
-export async function overview(db: Db) {
+export async function overview(db: Db): Promise<AnalyticsOverview> {
   const [[userCount], [active], [runCount]] = await Promise.all([
     db.select({ n: count() }).from(users),
     db
@@ -28,7 +32,7 @@ export async function overview(db: Db) {
   };
 }
 
-export async function topProcesses(db: Db, since: Date, limit = 10) {
+export async function topProcesses(db: Db, since: Date, limit = 10): Promise<TopProcess[]> {
   const runsCount = sql<number>`count(*)::int`;
   return db
     .select({
@@ -50,11 +54,11 @@ export async function topProcesses(db: Db, since: Date, limit = 10) {
 
 // The period is inlined (it is one of three known words): as a bind parameter, the
 // SELECT and GROUP BY expressions would differ and PostgreSQL would refuse the query.
-const bucket = (period: Period) =>
-  sql<string>`to_char(date_trunc(${sql.raw(`'${periods.includes(period) ? period : 'day'}'`)}, ${runs.startedAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
+const bucket = (period: AnalyticsPeriod) =>
+  sql<string>`to_char(date_trunc(${sql.raw(`'${analyticsPeriods.includes(period) ? period : 'day'}'`)}, ${runs.startedAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
 
 /** Runs per period overall (runsAgg) and per client and process (usage rows). */
-export async function usage(db: Db, since: Date, period: Period) {
+export async function usage(db: Db, since: Date, period: AnalyticsPeriod): Promise<Usage> {
   const key = bucket(period);
   const where = gte(runs.startedAt, since);
   const failures = sql<number>`count(*) filter (where not ${runs.ok})::int`;

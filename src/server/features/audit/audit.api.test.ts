@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { audit } from '#server/audit/audit.ts';
+import { audit } from '#server/domain/audit/audit.ts';
 import { createClient, createProcessFor } from '#test/support/portal.ts';
 import { build } from '#test/support/test-app.ts';
 

@@ -1,13 +1,13 @@
-import { acceptInvite, findLiveInvite } from '#server/accounts/team-invites.ts';
-import { audit } from '#server/audit/audit.ts';
 import { ipRefusal } from '#server/auth/ip-rules.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '#server/auth/passwords.ts';
-import { issueSession } from '#server/auth/sessions.ts';
-import type { TokenService } from '#server/auth/tokens.ts';
+import { endSession, issueSession } from '#server/auth/sessions.ts';
+import type { TokenClaims, TokenService } from '#server/auth/tokens.ts';
 import type { Db } from '#server/db/client.ts';
 import type { UserRow } from '#server/db/schema.ts';
+import { acceptInvite, findLiveInvite } from '#server/domain/accounts/team-invites.ts';
+import { audit } from '#server/domain/audit/audit.ts';
+import { findUserByEmail, insertUser } from '#server/domain/users/repository.ts';
 import { badRequest, conflict, forbidden, unauthorized } from '#server/http/errors.ts';
-import { findUserByEmail, insertUser } from '#server/users/repository.ts';
 import { authMessages, type Login, type Register } from '#shared/auth.ts';
 import { teamMessages } from '#shared/team.ts';
 
@@ -107,4 +107,21 @@ function causeCode(error: unknown): string | undefined {
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/** Ends the caller's session (and test sessions opened from it) and audits it. */
+export async function signOut(
+  db: Db,
+  user: UserRow,
+  claims: TokenClaims | null,
+  acting: { actorId: string; ip: string },
+) {
+  if (claims) await endSession(db, claims.sid);
+  await audit(db, {
+    source: 'auth',
+    message: 'Signed out',
+    userId: user.id,
+    actorId: acting.actorId,
+    ip: acting.ip,
+  });
 }

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLogs } from '#server/db/schema.ts';
 import { seedPackages } from '#server/db/seed/packages.ts';
-import { findUserById } from '#server/users/repository.ts';
+import { findUserById } from '#server/domain/users/repository.ts';
 import { anonymous, subscribe, tokenOf } from '#test/support/billing.ts';
 import { build } from '#test/support/test-app.ts';
 

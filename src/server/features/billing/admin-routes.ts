@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '#server/auth/guards.ts';
 import type { Db } from '#server/db/client.ts';
+import { findUserById } from '#server/domain/users/repository.ts';
 import { notFound } from '#server/http/errors.ts';
-import { ErrorSchema, IdParamsSchema } from '#server/http/schemas.ts';
-import { findUserById } from '#server/users/repository.ts';
+import { IdParamsSchema } from '#server/http/schemas.ts';
+import { ErrorSchema } from '#shared/answers.ts';
 import {
   ContactIdSchema,
   ProvisionResultSchema,

@@ -2,13 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLogs, checkoutSessions, teamMembers } from '#server/db/schema.ts';
 import { seedPackages } from '#server/db/seed/packages.ts';
-import { findUserById } from '#server/users/repository.ts';
+import { findUserById } from '#server/domain/users/repository.ts';
 import { billingApiMessages } from '#shared/billing-api.ts';
 import { capabilitiesOf } from '#shared/plans.ts';
 import { anonymous, pathOf, subscribe, tokenOf } from '#test/support/billing.ts';
 import { createProcessFor } from '#test/support/portal.ts';
 import { build } from '#test/support/test-app.ts';
-import { hashToken } from './pay-sessions.ts';
+import { hashToken } from './local/pay-sessions.ts';
 
 // The local billing provider from the client's side: packages, checkout through the
 // built-in page, the plan's capabilities changing at once, invoices and their PDFs.

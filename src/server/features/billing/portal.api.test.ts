@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLogs, users } from '#server/db/schema.ts';
 import { seedPackages } from '#server/db/seed/packages.ts';
-import { findUserById } from '#server/users/repository.ts';
+import { findUserById } from '#server/domain/users/repository.ts';
 import { billingMessages } from '#shared/billing.ts';
 import { billingApiMessages } from '#shared/billing-api.ts';
 import { anonymous, subscribe, tokenOf } from '#test/support/billing.ts';

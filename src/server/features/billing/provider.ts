@@ -1,15 +1,12 @@
-import type { z } from 'zod';
-import { audit } from '#server/audit/audit.ts';
 import type { Db } from '#server/db/client.ts';
 import type { UserRow } from '#server/db/schema.ts';
+import { audit } from '#server/domain/audit/audit.ts';
 import type { Invoice, Package, ProvisionResult, SyncStatus } from '#shared/billing-api.ts';
-import type { BillingStatusSchema } from '#shared/user.ts';
+import type { BillingStatus } from '#shared/user.ts';
 
 // The billing provider interface (DESIGN §1): `local` keeps packages, subscriptions and
 // invoices in the database with built-in pages; `zoho` runs them in Zoho Billing with its
 // hosted pages. Routes only talk to this interface; BILLING_PROVIDER picks one.
-
-export type BillingStatus = z.infer<typeof BillingStatusSchema>;
 
 /** Who acted, for the audit log. */
 export interface Acting {

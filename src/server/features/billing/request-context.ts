@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { resolveAccount } from '#server/accounts/account.ts';
 import { actorIdOf, currentUser } from '#server/auth/guards.ts';
 import type { UserRow } from '#server/db/schema.ts';
+import { resolveAccount } from '#server/domain/accounts/account.ts';
 import { forbidden } from '#server/http/errors.ts';
 import { billingApiMessages } from '#shared/billing-api.ts';
 import type { Acting } from './provider.ts';

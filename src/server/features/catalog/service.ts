@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { type Account, accountCapabilities } from '#server/accounts/account.ts';
-import { audit } from '#server/audit/audit.ts';
 import type { Db } from '#server/db/client.ts';
 import { catalogRequests, catalogTemplates, users } from '#server/db/schema.ts';
+import { type Account, accountCapabilities } from '#server/domain/accounts/account.ts';
+import { audit } from '#server/domain/audit/audit.ts';
+import { queueMail } from '#server/domain/mail/outbox.ts';
+import { findUserById } from '#server/domain/users/repository.ts';
 import { forbidden, notFound } from '#server/http/errors.ts';
-import { queueMail } from '#server/mail/outbox.ts';
-import { findUserById } from '#server/users/repository.ts';
 import { type CatalogRequest, type CatalogTemplate, catalogMessages } from '#shared/catalog.ts';
 
 // The workflow catalog: templates for accounts with catalog access (Basic or the

@@ -1,11 +1,11 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { audit } from '#server/audit/audit.ts';
 import { hashPassword } from '#server/auth/passwords.ts';
 import type { Db } from '#server/db/client.ts';
 import { type UserRow, users } from '#server/db/schema.ts';
+import { audit } from '#server/domain/audit/audit.ts';
+import { findUserByEmail, findUserById } from '#server/domain/users/repository.ts';
 import { badRequest, conflict, notFound } from '#server/http/errors.ts';
 import { isIpOrCidr } from '#server/net/ip.ts';
-import { findUserByEmail, findUserById } from '#server/users/repository.ts';
 import { billingStatusFor } from '#shared/billing-api.ts';
 import type { UpdateClient } from '#shared/clients.ts';
 import { splitIpList } from '#shared/clients.ts';

@@ -1,8 +1,8 @@
 import { desc } from 'drizzle-orm';
-import { audit } from '#server/audit/audit.ts';
 import type { Db } from '#server/db/client.ts';
 import { type EnquiryRow, enquiries } from '#server/db/schema.ts';
-import { queueMail } from '#server/mail/outbox.ts';
+import { audit } from '#server/domain/audit/audit.ts';
+import { queueMail } from '#server/domain/mail/outbox.ts';
 import type { ContactSubmission } from '#shared/contact.ts';
 
 // An enquiry is stored first, then e-mailed through the outbox, so it is never lost

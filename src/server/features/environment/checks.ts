@@ -1,28 +1,9 @@
 import type { AppDeps } from '#server/deps.ts';
 import { OutboundError, sendOutbound } from '#server/integrations/http/outbound.ts';
+import type { Check, EnvironmentChecks } from '#shared/environment.ts';
 
-// Environment checks (SPEC §3): each key answers { ok, details } from a real check.
-// Key names keep the spec's, e.g. `mongo` reports whichever database is in use.
-
-export interface Check {
-  ok: boolean;
-  details: string;
-}
-
-export const checkKeys = [
-  'mongo',
-  'mongoUriPresent',
-  'stripe',
-  'stripeWebhook',
-  'n8nApiUrl',
-  'n8nApiKey',
-  'n8nRailwayUrl',
-  'emailUser',
-  'emailPassword',
-  'jwtSecret',
-  'frontendUrl',
-] as const;
-export type CheckKey = (typeof checkKeys)[number];
+// Environment checks (SPEC §3): each key of #shared/environment.ts answers { ok, details }
+// from a real check.
 
 const WEAK_SECRETS = [
   'secret',
@@ -141,7 +122,7 @@ function frontendUrl(deps: AppDeps): Check {
   return pass(`PUBLIC_URL is ${url.origin}.`);
 }
 
-export async function runChecks(deps: AppDeps): Promise<Record<CheckKey, Check>> {
+export async function runChecks(deps: AppDeps): Promise<EnvironmentChecks> {
   const { config } = deps;
   const [mongo, apiUrl, apiKey, railway, [emailUser, emailPassword]] = await Promise.all([
     database(deps),

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
-import { audit } from '#server/audit/audit.ts';
 import type { Db } from '#server/db/client.ts';
 import { legalDefaults, legalDrafts } from '#server/db/schema.ts';
+import { audit } from '#server/domain/audit/audit.ts';
 import { notFound } from '#server/http/errors.ts';
 import {
   type Draft,

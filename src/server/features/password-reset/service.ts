@@ -1,5 +1,4 @@
 import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { audit } from '#server/audit/audit.ts';
 import {
   hashOneTimeToken,
   looksLikeOneTimeToken,
@@ -8,9 +7,10 @@ import {
 import { hashPassword } from '#server/auth/passwords.ts';
 import type { Db } from '#server/db/client.ts';
 import { passwordResets, users } from '#server/db/schema.ts';
+import { audit } from '#server/domain/audit/audit.ts';
+import { queueMail } from '#server/domain/mail/outbox.ts';
+import { findUserByEmail } from '#server/domain/users/repository.ts';
 import { badRequest } from '#server/http/errors.ts';
-import { queueMail } from '#server/mail/outbox.ts';
-import { findUserByEmail } from '#server/users/repository.ts';
 import { brand } from '#shared/brand.ts';
 import {
   passwordMessages,

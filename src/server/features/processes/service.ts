@@ -1,10 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
-import { audit } from '#server/audit/audit.ts';
 import type { Db } from '#server/db/client.ts';
 import { type ProcessRow, processes } from '#server/db/schema.ts';
+import { audit } from '#server/domain/audit/audit.ts';
+import { findUserById } from '#server/domain/users/repository.ts';
 import { badRequest, notFound } from '#server/http/errors.ts';
 import { refusedAddressOf } from '#server/integrations/http/outbound.ts';
-import { findUserById } from '#server/users/repository.ts';
 import type { CreateProcess, UpdateProcess } from '#shared/processes.ts';
 
 // Admin management of processes. Secrets are written to the audit log only as

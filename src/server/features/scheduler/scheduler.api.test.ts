@@ -2,11 +2,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLogs, processes, runs, schedules } from '#server/db/schema.ts';
 import { createSchedulerLoop } from '#server/jobs/scheduler-loop.ts';
-import { intervalMessage, schedulerMessages } from '#shared/scheduler.ts';
+import { intervalMessage, nextRunAfter, schedulerMessages } from '#shared/scheduler.ts';
 import { startFakeN8n } from '#test/support/fake-n8n.ts';
 import { createClient, createProcessFor } from '#test/support/portal.ts';
 import { build } from '#test/support/test-app.ts';
-import { nextRunAfter } from './service.ts';
 
 const t = await build();
 const n8n = await startFakeN8n();

@@ -1,15 +1,19 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { type Account, accountCapabilities, canManageAccount } from '#server/accounts/account.ts';
-import { audit } from '#server/audit/audit.ts';
 import type { Db } from '#server/db/client.ts';
 import { processes, type ScheduleRow, schedules } from '#server/db/schema.ts';
+import {
+  type Account,
+  accountCapabilities,
+  canManageAccount,
+} from '#server/domain/accounts/account.ts';
+import { audit } from '#server/domain/audit/audit.ts';
 import { badRequest, forbidden, HttpError, notFound } from '#server/http/errors.ts';
 import { billingMessages, isSubscriptionRunning } from '#shared/billing.ts';
 import {
   type CreateSchedule,
   intervalMessage,
-  nextRuns,
-  type ScheduleJson,
+  nextRunAfter,
+  type Schedule,
   schedulerMessages,
   shortestGapMinutes,
 } from '#shared/scheduler.ts';
@@ -20,10 +24,7 @@ import { teamMessages } from '#shared/team.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const nextRunAfter = (cron: string, timezone: string | null, after: Date) =>
-  nextRuns(cron, timezone, 1, after)[0] ?? null;
-
-export async function listSchedules(db: Db, account: Account): Promise<ScheduleJson[]> {
+export async function listSchedules(db: Db, account: Account): Promise<Schedule[]> {
   const rows = await db
     .select({ schedule: schedules, processName: processes.name })
     .from(schedules)
@@ -33,7 +34,7 @@ export async function listSchedules(db: Db, account: Account): Promise<ScheduleJ
   return rows.map(({ schedule, processName }) => toJson(schedule, processName));
 }
 
-const toJson = (row: ScheduleRow, processName: string): ScheduleJson => ({
+const toJson = (row: ScheduleRow, processName: string): Schedule => ({
   _id: row.id,
   processId: row.processId,
   processName,

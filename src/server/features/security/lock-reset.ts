@@ -1,6 +1,10 @@
-import { audit } from '#server/audit/audit.ts';
 import type { Db } from '#server/db/client.ts';
-import { ADMIN_ALLOWED_IP, clearSetting, getSetting } from '#server/settings/app-settings.ts';
+import { audit } from '#server/domain/audit/audit.ts';
+import {
+  ADMIN_ALLOWED_IP,
+  clearSetting,
+  getSetting,
+} from '#server/domain/settings/app-settings.ts';
 
 // The recovery path for an admin locked out by the admin IP lock (README, Operations):
 // start once with ADMIN_IP_LOCK_RESET=true and the lock is gone.

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { type Account, canManageAccount } from '#server/accounts/account.ts';
-import { audit } from '#server/audit/audit.ts';
 import type { Db } from '#server/db/client.ts';
 import { legalDefaults } from '#server/db/schema.ts';
+import { type Account, canManageAccount } from '#server/domain/accounts/account.ts';
+import { audit } from '#server/domain/audit/audit.ts';
 import { forbidden } from '#server/http/errors.ts';
 import {
   compactDefaults,

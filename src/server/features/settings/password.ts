@@ -1,10 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { audit } from '#server/audit/audit.ts';
 import { hashPassword, verifyPassword } from '#server/auth/passwords.ts';
 import { endOtherSessions } from '#server/auth/sessions.ts';
 import type { TokenService } from '#server/auth/tokens.ts';
 import type { Db } from '#server/db/client.ts';
 import { passwordResets, type UserRow, users } from '#server/db/schema.ts';
+import { audit } from '#server/domain/audit/audit.ts';
 import { badRequest } from '#server/http/errors.ts';
 import { type ChangePassword, passwordMessages } from '#shared/password.ts';
 

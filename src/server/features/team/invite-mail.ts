@@ -1,5 +1,5 @@
 import type { UserRow } from '#server/db/schema.ts';
-import type { QueuedMail } from '#server/mail/outbox.ts';
+import type { QueuedMail } from '#server/domain/mail/outbox.ts';
 import { brand } from '#shared/brand.ts';
 import type { InviteRole } from '#shared/team.ts';
 

@@ -1,13 +1,17 @@
 import { and, asc, eq, gt, isNull, or } from 'drizzle-orm';
-import { type Account, accountCapabilities, canManageAccount } from '#server/accounts/account.ts';
-import { joinBlocker } from '#server/accounts/team-invites.ts';
-import { audit } from '#server/audit/audit.ts';
 import { newOneTimeToken } from '#server/auth/one-time-token.ts';
 import type { Db } from '#server/db/client.ts';
 import { teamInvites, teamMembers, users } from '#server/db/schema.ts';
+import {
+  type Account,
+  accountCapabilities,
+  canManageAccount,
+} from '#server/domain/accounts/account.ts';
+import { joinBlocker } from '#server/domain/accounts/team-invites.ts';
+import { audit } from '#server/domain/audit/audit.ts';
+import { queueMail } from '#server/domain/mail/outbox.ts';
+import { findUserByEmail } from '#server/domain/users/repository.ts';
 import { conflict, forbidden, notFound } from '#server/http/errors.ts';
-import { queueMail } from '#server/mail/outbox.ts';
-import { findUserByEmail } from '#server/users/repository.ts';
 import type { Invite, TeamInvite, TeamMember } from '#shared/team.ts';
 import { INVITE_TTL_DAYS, invitePath, teamMessages } from '#shared/team.ts';
 import { inviteMail } from './invite-mail.ts';

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import type { ProvisionResult, SyncStatus } from '#shared/billing-api.ts';
+import type { ContactId, ProvisionResult, SyncStatus } from '#shared/billing-api.ts';
 import { UpdateClientSchema } from '#shared/clients.ts';
 import type { ZohoIdKey } from '#shared/user.ts';
 import { ApiError, api } from '#web/lib/api.ts';
-import { codeText } from './request-notices.ts';
+import { codeText } from '#web/lib/failure-text.ts';
 
 // The CRM/billing-apps pieces both the client detail card and the /admin/zoho tools page
 // use (SPEC §3 ids, §5, §7 calls, §8 notices), so the two screens say the same thing.
@@ -57,8 +57,7 @@ export function crmFailureNotice(error: unknown, failure: string) {
 const enc = encodeURIComponent;
 
 export const crmCalls = {
-  createContact: (id: string) =>
-    api.post<{ contactId: string }>(`/api/zoho/create-contact/${enc(id)}`, {}),
+  createContact: (id: string) => api.post<ContactId>(`/api/zoho/create-contact/${enc(id)}`, {}),
   provision: (id: string) => api.post<ProvisionResult>(`/api/zoho/provision/${enc(id)}`, {}),
   syncStatus: (id: string) => api.post<SyncStatus>(`/api/zoho/sync-status/${enc(id)}`, {}),
 };

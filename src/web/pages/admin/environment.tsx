@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { formatTimeWithSeconds } from '#shared/dates.ts';
 import { Button } from '#web/components/button.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
@@ -12,13 +13,6 @@ const description =
   'Health checks for the database, payment provider, workflow engine and app settings.';
 
 export const meta = () => pageMeta(title, description);
-
-const time = (at: number) =>
-  new Date(at).toLocaleTimeString('en-US', {
-    hour: 'numeric',
-    minute: '2-digit',
-    second: '2-digit',
-  });
 
 export default function AdminEnvironmentPage() {
   const checks = useQuery(checksQuery());
@@ -43,7 +37,7 @@ export default function AdminEnvironmentPage() {
                 <p aria-live="polite" className="font-semibold">
                   {summaryText(all)}
                 </p>
-                <p className="text-sm">Checked at {time(checks.dataUpdatedAt)}</p>
+                <p className="text-sm">Checked at {formatTimeWithSeconds(checks.dataUpdatedAt)}</p>
               </div>
               <div className="grid gap-6 lg:grid-cols-2">
                 {groups.map((group) => (

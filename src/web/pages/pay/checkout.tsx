@@ -5,10 +5,10 @@ import { brand } from '#shared/brand.ts';
 import { paths } from '#shared/paths.ts';
 import { Alert } from '#web/components/alert.tsx';
 import { Button, ButtonLink } from '#web/components/button.tsx';
+import { PadlockIcon } from '#web/components/icons.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
 import { payCalls } from './parts/pay-api.ts';
 import { BilledTo, DetailList, DetailRow } from './parts/pay-details.tsx';
-import { LockIcon } from './parts/pay-frame.tsx';
 import { PayPage } from './parts/pay-page.tsx';
 import { actionErrorText, usePayAction } from './parts/use-pay-action.ts';
 
@@ -67,7 +67,7 @@ function Checkout({ session, token }: { session: PaySession; token: string }) {
           onClick={() => confirm.mutate()}
           disabled={confirm.busy}
         >
-          <LockIcon />
+          <PadlockIcon />
           {confirm.busy ? 'Processing payment…' : `Confirm and pay ${total}`}
         </Button>
         <ButtonLink to={paths.billing} variant="secondary" size="lg">

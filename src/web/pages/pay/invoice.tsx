@@ -1,14 +1,14 @@
 import { formatCents } from '#shared/billing.ts';
 import type { PaySession } from '#shared/billing-api.ts';
-import { formatBillingDate } from '#shared/billing-format.ts';
+import { formatDate } from '#shared/dates.ts';
 import { paths } from '#shared/paths.ts';
 import { Alert } from '#web/components/alert.tsx';
 import { Badge } from '#web/components/badge.tsx';
 import { Button, ButtonLink } from '#web/components/button.tsx';
+import { PadlockIcon } from '#web/components/icons.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
 import { payCalls } from './parts/pay-api.ts';
 import { BilledTo, DetailList, DetailRow } from './parts/pay-details.tsx';
-import { LockIcon } from './parts/pay-frame.tsx';
 import { PayPage } from './parts/pay-page.tsx';
 import { actionErrorText, usePayAction } from './parts/use-pay-action.ts';
 
@@ -27,7 +27,7 @@ function PayInvoice({ session, token }: { session: PaySession; token: string }) 
     <>
       <DetailList>
         <DetailRow label="Invoice">{invoice.number}</DetailRow>
-        <DetailRow label="Issued">{formatBillingDate(invoice.date)}</DetailRow>
+        <DetailRow label="Issued">{formatDate(invoice.date)}</DetailRow>
         <DetailRow label="Status">
           <Badge tone="amber">Unpaid</Badge>
         </DetailRow>
@@ -46,7 +46,7 @@ function PayInvoice({ session, token }: { session: PaySession; token: string }) 
 
       <div className="mt-6 flex flex-col gap-3 sm:flex-row-reverse">
         <Button size="lg" className="sm:flex-1" onClick={() => pay.mutate()} disabled={pay.busy}>
-          <LockIcon />
+          <PadlockIcon />
           {pay.busy ? 'Processing payment…' : `Pay ${amount}`}
         </Button>
         <ButtonLink to={paths.billing} variant="secondary" size="lg">

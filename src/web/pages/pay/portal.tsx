@@ -1,12 +1,8 @@
 import { useState } from 'react';
 import { isSubscriptionRunning } from '#shared/billing.ts';
 import type { PaySession } from '#shared/billing-api.ts';
-import {
-  billingStatusLabel,
-  billingStatusTones,
-  formatBillingDate,
-  priceText,
-} from '#shared/billing-format.ts';
+import { billingStatusLabel, billingStatusTones, priceText } from '#shared/billing-format.ts';
+import { formatDate } from '#shared/dates.ts';
 import type { SubscriptionStatus } from '#shared/user.ts';
 import { Badge } from '#web/components/badge.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
@@ -27,7 +23,7 @@ function Portal({ session, token }: { session: PaySession; token: string }) {
   const status = subscription.status as SubscriptionStatus;
   const running = isSubscriptionRunning(status);
   const canCancel = running || status === 'past_due';
-  const periodEnd = formatBillingDate(subscription.currentPeriodEnd);
+  const periodEnd = formatDate(subscription.currentPeriodEnd);
 
   return (
     <div className="space-y-8">

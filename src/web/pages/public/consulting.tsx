@@ -9,6 +9,7 @@ import {
   SearchIcon,
   SparklesIcon,
 } from '#web/components/feature-icons.tsx';
+import type { IconComponent } from '#web/components/icons.tsx';
 import {
   type ConsultingIcon,
   consultingApproach,
@@ -16,7 +17,6 @@ import {
 } from '#web/content/consulting.ts';
 import { publicPageMeta } from '#web/lib/meta.ts';
 import { CtaBand, ctaPrimary, ctaSecondary } from './marketing/cta-band.tsx';
-import type { IconComponent } from './marketing/feature-card.tsx';
 import { PageHero } from './marketing/page-hero.tsx';
 import { Section } from './marketing/section.tsx';
 

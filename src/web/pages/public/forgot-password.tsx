@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import type { Message } from '#shared/answers.ts';
 import type { ForgotPassword } from '#shared/password.ts';
 import { paths } from '#shared/paths.ts';
 import { Alert } from '#web/components/alert.tsx';
 import { Button } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
 import { api } from '#web/lib/api.ts';
-import { useServerErrors } from '#web/lib/form-errors.ts';
 import { pageMeta } from '#web/lib/meta.ts';
+import { useApiForm } from '#web/lib/use-api-form.ts';
 import { AuthShell } from './auth-shell.tsx';
 import { forgotValidation } from './password-schemas.ts';
 
@@ -64,29 +64,18 @@ function Sent({ message, onAgain }: { message: string; onAgain: () => void }) {
 }
 
 function ForgotForm({ onSent }: { onSent: (message: string) => void }) {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<ForgotPassword>({
+  const { form, onSubmit, alert, errors, isSubmitting } = useApiForm<ForgotPassword>({
     resolver: forgotValidation.resolver,
+    fields,
     defaultValues: { email: '' },
-  });
-  const failure = useServerErrors(fields, { setError, setFocus, isSubmitting });
-
-  const onSubmit = handleSubmit(async (values) => {
-    failure.clear();
-    try {
-      const { message } = await api.post<{ message: string }>('/api/auth/forgot-password', values, {
+    submit: async (values) => {
+      const { message } = await api.post<Message>('/api/auth/forgot-password', values, {
         auth: false,
       });
       onSent(message);
-    } catch (error) {
-      failure.show(error);
-    }
+    },
   });
+  const { register } = form;
 
   return (
     <form onSubmit={onSubmit} onFocus={forgotValidation.preload} noValidate className="space-y-5">
@@ -99,7 +88,7 @@ function ForgotForm({ onSent }: { onSent: (message: string) => void }) {
           {...register('email')}
         />
       </fieldset>
-      {failure.alert ? <Alert>{failure.alert}</Alert> : null}
+      {alert ? <Alert>{alert}</Alert> : null}
       <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Sending…' : 'Send reset link'}
       </Button>

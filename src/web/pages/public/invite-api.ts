@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { z } from 'zod';
-import type { InviteAcceptedSchema, InvitePreview } from '#shared/team.ts';
-import { ApiError, api } from '#web/lib/api.ts';
+import type { InviteAccepted, InvitePreview } from '#shared/team.ts';
+import { api } from '#web/lib/api.ts';
+import { failureMessage } from '#web/lib/failure-text.ts';
 
 // The public side of a team invite: what the link is for (no sign-in needed) and
 // accepting it as the invited address. Public pages do without TanStack Query, so the
@@ -12,8 +12,6 @@ export type InviteLookup =
   | { state: 'loading' }
   | { state: 'ready'; preview: InvitePreview }
   | { state: 'failed'; message: string };
-
-const unreachable = 'Could not reach the server. Check your connection and try again.';
 
 /** Loads the preview of `token`; `{ state: 'none' }` when there is no token. */
 export function useInvitePreview(token: string | null): InviteLookup {
@@ -36,7 +34,7 @@ export function useInvitePreview(token: string | null): InviteLookup {
         if (controller.signal.aborted) return;
         setLookup({
           state: 'failed',
-          message: error instanceof ApiError ? error.message : unreachable,
+          message: failureMessage(error),
         });
       });
     return () => controller.abort();
@@ -45,13 +43,10 @@ export function useInvitePreview(token: string | null): InviteLookup {
   return lookup;
 }
 
-export type InviteAccepted = z.infer<typeof InviteAcceptedSchema>;
-
 export const acceptInvite = (token: string) =>
   api.post<InviteAccepted>(`/api/team/invites/${encodeURIComponent(token)}/accept`);
 
-export const acceptFailure = (error: unknown) =>
-  error instanceof ApiError ? error.message : unreachable;
+export const acceptFailure = (error: unknown) => failureMessage(error);
 
 /** What the team is called in sentences: the company, or the owner's team. */
 export const teamName = (preview: Pick<InvitePreview, 'companyName' | 'ownerName'>) =>

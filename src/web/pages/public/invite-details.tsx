@@ -1,9 +1,8 @@
+import { formatLongDateTime } from '#shared/dates.ts';
 import type { InvitePreview } from '#shared/team.ts';
 
 // What the invitation is: who sent it, which team, which role, for which address and
 // until when (SPEC §3 Team invite).
-
-const expiryFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
 
 export function InviteDetails({ preview }: { preview: InvitePreview }) {
   const rows: [string, string][] = [
@@ -14,7 +13,7 @@ export function InviteDetails({ preview }: { preview: InvitePreview }) {
     ],
     ['Role', preview.role === 'admin' ? 'Admin' : 'Member'],
     ['For', preview.inviteeEmail],
-    ['Expires', expiryFormat.format(new Date(preview.expiresAt))],
+    ['Expires', formatLongDateTime(preview.expiresAt)],
   ];
   return (
     <dl className="divide-y divide-slate-200 rounded-lg border border-slate-200 text-sm">

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { AuthResponse } from '#shared/user.ts';
 import { Alert } from '#web/components/alert.tsx';
 import { Button } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
 import { ApiError, api } from '#web/lib/api.ts';
-import { useServerErrors } from '#web/lib/form-errors.ts';
+import { useApiForm } from '#web/lib/use-api-form.ts';
 import { type CodeForm, codeValidation } from './login-schemas.ts';
 
 // The second sign-in step: a code from the authenticator app, or one of the ten
@@ -41,16 +40,25 @@ export function LoginCodeStep({
   onRestart: (message?: string) => void;
 }) {
   const [mode, setMode] = useState<Mode>('app');
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    resetField,
-    clearErrors,
-    formState: { errors, isSubmitting },
-  } = useForm<CodeForm>({ resolver: codeValidation.resolver, defaultValues: { code: '' } });
-  const failure = useServerErrors(fields, { setError, setFocus, isSubmitting });
+  const { form, onSubmit, alert, failure, errors, isSubmitting } = useApiForm<CodeForm>({
+    resolver: codeValidation.resolver,
+    fields,
+    defaultValues: { code: '' },
+    submit: async ({ code }) => {
+      try {
+        onSignedIn(
+          await api.post<AuthResponse>('/api/auth/login/2fa', { challenge, code }, { auth: false }),
+        );
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status !== 401) throw error;
+        // A wrong code goes under the field, focused once the form is enabled again.
+        if (WRONG_CODE.test(error.message)) throw error.forField('code');
+        // The challenge expired or the password changed meanwhile: start over.
+        onRestart(error.message);
+      }
+    },
+  });
+  const { register, setFocus, resetField, clearErrors } = form;
 
   // The field appears in place of the password form (and again on switching mode):
   // the cursor belongs in it.
@@ -68,25 +76,6 @@ export function LoginCodeStep({
     // After the re-render that relabels the field.
     setTimeout(() => setFocus('code'), 0);
   };
-
-  const onSubmit = handleSubmit(async ({ code }) => {
-    failure.clear();
-    try {
-      onSignedIn(
-        await api.post<AuthResponse>('/api/auth/login/2fa', { challenge, code }, { auth: false }),
-      );
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.status !== 401) failure.show(error);
-      else if (WRONG_CODE.test(error.message)) {
-        // Under the field, focused once the form is enabled again (useServerErrors).
-        const { status, message, body } = error;
-        failure.show(new ApiError(status, message, { code: message }, body));
-      } else {
-        // The challenge expired or the password changed meanwhile: start over.
-        onRestart(error.message);
-      }
-    }
-  });
 
   const text = copy[mode];
   // CodeSchema speaks of the app's 6 digits; a short recovery code needs its own words.
@@ -120,7 +109,7 @@ export function LoginCodeStep({
           {...register('code')}
         />
       </fieldset>
-      {failure.alert ? <Alert>{failure.alert}</Alert> : null}
+      {alert ? <Alert>{alert}</Alert> : null}
       <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Checking…' : 'Verify and sign in'}
       </Button>

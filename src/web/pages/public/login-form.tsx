@@ -1,23 +1,19 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Login } from '#shared/auth.ts';
 import { paths } from '#shared/paths.ts';
-import type { AuthResponse } from '#shared/user.ts';
+import type { AuthResponse, LoginAnswer } from '#shared/user.ts';
 import { Alert } from '#web/components/alert.tsx';
 import { Button } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
 import { api } from '#web/lib/api.ts';
-import { useServerErrors } from '#web/lib/form-errors.ts';
 import { setSession } from '#web/lib/session.ts';
+import { useApiForm } from '#web/lib/use-api-form.ts';
 import { loginValidation } from './auth-schemas.ts';
 import { LoginCodeStep } from './login-code-step.tsx';
 import { afterLoginPath } from './login-next.ts';
 
 const fields = ['email', 'password'] as const;
-
-/** POST /api/auth/login answers a session, or a challenge when a second factor is on. */
-type LoginAnswer = AuthResponse | { twoFactorRequired: true; challenge: string };
 
 export function LoginForm() {
   const navigate = useNavigate();
@@ -64,32 +60,20 @@ function PasswordStep({
   onSignedIn: (session: AuthResponse) => void;
   onChallenge: (challenge: string) => void;
 }) {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<Login>({
+  // SPEC §8 says login shows nothing on failure; a visible reason serves people better.
+  const { form, onSubmit, alert, errors, isSubmitting } = useApiForm<Login>({
     resolver: loginValidation.resolver,
+    fields,
     defaultValues: { email: '', password: '' },
-  });
-
-  const failure = useServerErrors(fields, { setError, setFocus, isSubmitting });
-
-  const onSubmit = handleSubmit(async (values) => {
-    failure.clear();
-    try {
+    submit: async (values) => {
       const answer = await api.post<LoginAnswer>('/api/auth/login', values, { auth: false });
       if ('twoFactorRequired' in answer) onChallenge(answer.challenge);
       else onSignedIn(answer);
-    } catch (error) {
-      // SPEC §8 says login shows nothing on failure; a visible reason serves people better.
-      failure.show(error);
-    }
+    },
   });
+  const { register } = form;
 
-  const alert = failure.alert ?? notice;
+  const shown = alert ?? notice;
   return (
     <form onSubmit={onSubmit} onFocus={loginValidation.preload} noValidate className="space-y-5">
       <fieldset disabled={isSubmitting} className="space-y-5">
@@ -115,7 +99,7 @@ function PasswordStep({
           </p>
         </div>
       </fieldset>
-      {alert ? <Alert>{alert}</Alert> : null}
+      {shown ? <Alert>{shown}</Alert> : null}
       <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Signing in…' : 'Sign in'}
       </Button>

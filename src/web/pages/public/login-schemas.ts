@@ -1,4 +1,4 @@
-import { lazyResolver } from '#web/lib/lazy-resolver.ts';
+import { lazyZodResolver } from '#web/lib/lazy-resolver.ts';
 
 // The second sign-in step's schema (the shared CodeSchema), loaded on demand like the
 // login schema in auth-schemas.ts: public pages keep zod out of their first download.
@@ -7,10 +7,6 @@ export interface CodeForm {
   code: string;
 }
 
-export const codeValidation = lazyResolver<CodeForm, CodeForm>(async () => {
-  const [{ zodResolver }, { CodeSchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('#shared/two-factor.ts'),
-  ]);
-  return zodResolver(CodeSchema);
-});
+export const codeValidation = lazyZodResolver<CodeForm, CodeForm>(
+  async () => (await import('#shared/two-factor.ts')).CodeSchema,
+);

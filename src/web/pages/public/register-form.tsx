@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { Message } from '#shared/answers.ts';
 import type { Register, RegisterInput } from '#shared/auth.ts';
 import { paths } from '#shared/paths.ts';
 import type { AuthResponse } from '#shared/user.ts';
@@ -8,8 +8,8 @@ import { Alert } from '#web/components/alert.tsx';
 import { Button } from '#web/components/button.tsx';
 import { CheckboxField, TextField } from '#web/components/field.tsx';
 import { api } from '#web/lib/api.ts';
-import { useServerErrors } from '#web/lib/form-errors.ts';
 import { setSession } from '#web/lib/session.ts';
+import { useApiForm } from '#web/lib/use-api-form.ts';
 import { registerValidation } from './auth-schemas.ts';
 import { useInvitePreview } from './invite-api.ts';
 import { RegisterInviteNotice } from './register-invite.tsx';
@@ -32,16 +32,12 @@ export function RegisterForm() {
   const [searchParams] = useSearchParams();
   const inviteToken = searchParams.get('invite') || null;
   const invite = useInvitePreview(inviteToken);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    setValue,
-    getValues,
-    formState: { errors, isSubmitting },
-  } = useForm<RegisterInput, unknown, Register>({
+  const { form, onSubmit, alert, failure, errors, isSubmitting } = useApiForm<
+    RegisterInput,
+    Register
+  >({
     resolver: registerValidation.resolver,
+    fields,
     // SPEC §5: every message at once on submit, then each one follows its field's edits.
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -54,22 +50,10 @@ export function RegisterForm() {
       confirmPassword: '',
       acceptedTOS: false,
     },
-  });
-
-  const failure = useServerErrors(fields, { setError, setFocus, isSubmitting });
-
-  // The invitation was sent to one address and only that one can accept it.
-  const invitedEmail = invite.state === 'ready' ? invite.preview.inviteeEmail : null;
-  useEffect(() => {
-    if (invitedEmail && !getValues('email')) setValue('email', invitedEmail);
-  }, [invitedEmail, getValues, setValue]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    failure.clear();
-    // A dead link is said above the form; the account can still be created on its own.
-    const joining = invite.state === 'failed' ? null : inviteToken;
-    try {
-      const session = await api.post<Partial<AuthResponse> & { message?: string }>(
+    submit: async (values) => {
+      // A dead link is said above the form; the account can still be created on its own.
+      const joining = invite.state === 'failed' ? null : inviteToken;
+      const session = await api.post<Partial<AuthResponse & Message>>(
         '/api/auth/register',
         {
           ...values,
@@ -86,10 +70,15 @@ export function RegisterForm() {
       setSession({ token: session.token, user: session.user });
       // A new team member starts where the team's work is.
       navigate(joining ? paths.clientProcesses : paths.client);
-    } catch (error) {
-      failure.show(error);
-    }
+    },
   });
+  const { register, setValue, getValues } = form;
+
+  // The invitation was sent to one address and only that one can accept it.
+  const invitedEmail = invite.state === 'ready' ? invite.preview.inviteeEmail : null;
+  useEffect(() => {
+    if (invitedEmail && !getValues('email')) setValue('email', invitedEmail);
+  }, [invitedEmail, getValues, setValue]);
 
   return (
     <form onSubmit={onSubmit} onFocus={registerValidation.preload} noValidate className="space-y-5">
@@ -157,7 +146,7 @@ export function RegisterForm() {
           {...register('acceptedTOS')}
         />
       </fieldset>
-      {failure.alert ? <Alert>{failure.alert}</Alert> : null}
+      {alert ? <Alert>{alert}</Alert> : null}
       <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Creating account…' : 'Create account'}
       </Button>

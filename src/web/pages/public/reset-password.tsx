@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
+import type { Message } from '#shared/answers.ts';
 import type { ResetPasswordForm } from '#shared/password.ts';
 import { paths } from '#shared/paths.ts';
 import { Alert } from '#web/components/alert.tsx';
 import { Button, ButtonLink } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
 import { ApiError, api } from '#web/lib/api.ts';
-import { useServerErrors } from '#web/lib/form-errors.ts';
 import { pageMeta } from '#web/lib/meta.ts';
+import { useApiForm } from '#web/lib/use-api-form.ts';
 import { AuthShell } from './auth-shell.tsx';
 import { resetValidation } from './password-schemas.ts';
 
@@ -59,34 +59,26 @@ export default function ResetPasswordPage() {
 }
 
 function ResetForm({ token, onOutcome }: { token: string; onOutcome: (o: Outcome) => void }) {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<ResetPasswordForm>({
+  const { form, onSubmit, alert, errors, isSubmitting } = useApiForm<ResetPasswordForm>({
     resolver: resetValidation.resolver,
+    fields,
     defaultValues: { newPassword: '', confirmPassword: '' },
-  });
-  const failure = useServerErrors(fields, { setError, setFocus, isSubmitting });
-
-  const onSubmit = handleSubmit(async ({ newPassword }) => {
-    failure.clear();
-    try {
-      const { message } = await api.post<{ message: string }>(
-        '/api/auth/reset-password',
-        { token, newPassword },
-        { auth: false },
-      );
-      onOutcome({ kind: 'done', message });
-    } catch (error) {
-      // A dead link is reported against the token, which has no field here.
-      if (error instanceof ApiError && error.errors.token) {
+    submit: async ({ newPassword }) => {
+      try {
+        const { message } = await api.post<Message>(
+          '/api/auth/reset-password',
+          { token, newPassword },
+          { auth: false },
+        );
+        onOutcome({ kind: 'done', message });
+      } catch (error) {
+        // A dead link is reported against the token, which has no field here.
+        if (!(error instanceof ApiError && error.errors.token)) throw error;
         onOutcome({ kind: 'invalid', message: error.errors.token });
-      } else failure.show(error);
-    }
+      }
+    },
   });
+  const { register } = form;
 
   return (
     <form onSubmit={onSubmit} onFocus={resetValidation.preload} noValidate className="space-y-5">
@@ -107,7 +99,7 @@ function ResetForm({ token, onOutcome }: { token: string; onOutcome: (o: Outcome
           {...register('confirmPassword')}
         />
       </fieldset>
-      {failure.alert ? <Alert>{failure.alert}</Alert> : null}
+      {alert ? <Alert>{alert}</Alert> : null}
       <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Saving…' : 'Set new password'}
       </Button>

@@ -1,51 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { AnalyticsOverview, AnalyticsPeriod, TopProcess, Usage } from '#shared/analytics.ts';
 import { api } from '#web/lib/api.ts';
-import type { Period } from './analytics-window.ts';
 
-// The admin analytics calls (SPEC §7 Admin) and their cache keys. The shapes are those
-// of src/server/features/analytics/admin-routes.ts: the spec's fields plus names.
-
-export interface Overview {
-  users: number;
-  activeSubscriptions: number;
-  totalRuns: number;
-}
-
-export interface TopProcess {
-  _id: string;
-  name: string;
-  clientUserId: string;
-  clientName: string;
-  runs: number;
-  fails: number;
-}
-
-export interface RunsPerPeriod {
-  /** The first day of the period, YYYY-MM-DD. */
-  _id: string;
-  runs: number;
-  fails: number;
-}
-
-export interface UsageRow {
-  _id: string;
-  period: string;
-  clientUserId: string;
-  clientName: string;
-  processId: string;
-  processName: string;
-  executions: number;
-  failures: number;
-}
-
-export interface Usage {
-  runsAgg: RunsPerPeriod[];
-  usage: UsageRow[];
-}
+// The admin analytics calls (SPEC §7 Admin) and their cache keys.
 
 export interface AnalyticsWindow {
   days: number;
-  period: Period;
+  period: AnalyticsPeriod;
   /** How many of the busiest processes to list. */
   top: number;
 }
@@ -64,7 +25,7 @@ export const analyticsKeys = {
 export const overviewQuery = () =>
   queryOptions({
     queryKey: analyticsKeys.overview,
-    queryFn: () => api.get<Overview>(`${base}/overview`),
+    queryFn: () => api.get<AnalyticsOverview>(`${base}/overview`),
   });
 
 export const topProcessesQuery = (range: AnalyticsWindow) =>

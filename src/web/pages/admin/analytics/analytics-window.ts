@@ -1,8 +1,8 @@
+import { type AnalyticsPeriod, analyticsPeriods } from '#shared/analytics.ts';
+import { dayStart, formatDayKey, formatMonthYear } from '#shared/dates.ts';
+
 // The window the analytics screen looks at (how many days back) and how usage is grouped,
 // with the words the screen uses for them. Pure, so it is tested without a browser.
-
-export const periods = ['day', 'week', 'month'] as const;
-export type Period = (typeof periods)[number];
 
 export const windowOptions = [
   { value: '7', label: 'Last 7 days' },
@@ -23,23 +23,19 @@ export const topOptions = [
   { value: '100', label: 'Top 100' },
 ] as const;
 
-export const defaultWindow = { days: 30, period: 'day' as Period, top: 10 };
+export const defaultWindow = { days: 30, period: 'day' as AnalyticsPeriod, top: 10 };
 
-export const isPeriod = (value: string): value is Period =>
-  (periods as readonly string[]).includes(value);
-
-const utc = (key: string) => new Date(`${key}T00:00:00Z`);
+export const isPeriod = (value: string): value is AnalyticsPeriod =>
+  (analyticsPeriods as readonly string[]).includes(value);
 
 /**
  * A period key (YYYY-MM-DD, the first day of the period, in UTC) as people read it:
  * "Mar 4" for a day, "Week of Mar 4" for a week, "Mar 2025" for a month.
  */
-export function periodLabel(key: string, period: Period): string {
-  const date = utc(key);
-  if (Number.isNaN(date.getTime())) return key;
-  if (period === 'month')
-    return date.toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-  const day = date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+export function periodLabel(key: string, period: AnalyticsPeriod): string {
+  const day = formatDayKey(key);
+  if (!day) return key;
+  if (period === 'month') return formatMonthYear(dayStart(key), 'UTC');
   return period === 'week' ? `Week of ${day}` : day;
 }
 
@@ -57,7 +53,7 @@ const DAY_MS = 86_400_000;
 const keyOf = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The first day of the period holding `date`, in UTC, as PostgreSQL's date_trunc does. */
-export function periodStart(date: Date, period: Period): Date {
+export function periodStart(date: Date, period: AnalyticsPeriod): Date {
   const y = date.getUTCFullYear();
   const m = date.getUTCMonth();
   if (period === 'month') return new Date(Date.UTC(y, m, 1));
@@ -67,7 +63,7 @@ export function periodStart(date: Date, period: Period): Date {
   return new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * DAY_MS);
 }
 
-function nextPeriod(date: Date, period: Period): Date {
+function nextPeriod(date: Date, period: AnalyticsPeriod): Date {
   if (period === 'month')
     return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1));
   return new Date(date.getTime() + (period === 'week' ? 7 : 1) * DAY_MS);
@@ -79,7 +75,7 @@ function nextPeriod(date: Date, period: Period): Date {
  */
 export function fillPeriods<T extends { _id: string; runs: number; fails: number }>(
   rows: readonly T[],
-  { days, period }: { days: number; period: Period },
+  { days, period }: { days: number; period: AnalyticsPeriod },
   now = new Date(),
 ): { _id: string; runs: number; fails: number }[] {
   const byKey = new Map<string, { _id: string; runs: number; fails: number }>(

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TopProcess } from '#shared/analytics.ts';
 import { type ColumnDef, DataTable } from '#web/components/data-table.tsx';
 import { SelectField } from '#web/components/field-select.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
-import { type AnalyticsWindow, type TopProcess, topProcessesQuery } from './analytics-api.ts';
+import { type AnalyticsWindow, topProcessesQuery } from './analytics-api.ts';
 import { topOptions, windowLabel } from './analytics-window.ts';
 import { clientColumn, failureRateColumn } from './columns.tsx';
 

@@ -8,7 +8,8 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import type { AnalyticsWindow, RunsPerPeriod } from './analytics-api.ts';
+import type { RunsPerPeriod } from '#shared/analytics.ts';
+import type { AnalyticsWindow } from './analytics-api.ts';
 import { fillPeriods, periodLabel } from './analytics-window.ts';
 
 // Executions against failures per period (SPEC §2 Analytics: usage). The chart is for

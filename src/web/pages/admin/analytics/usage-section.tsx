@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
+import type { AnalyticsPeriod, UsageRow } from '#shared/analytics.ts';
 import { type ColumnDef, DataTable } from '#web/components/data-table.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
-import { type AnalyticsWindow, type UsageRow, usageQuery } from './analytics-api.ts';
-import { type Period, periodLabel, windowLabel } from './analytics-window.ts';
+import { type AnalyticsWindow, usageQuery } from './analytics-api.ts';
+import { periodLabel, windowLabel } from './analytics-window.ts';
 import { clientColumn, failureRateColumn } from './columns.tsx';
 import { UsageChart } from './usage-chart.tsx';
 
 // Usage over time: the chart of all runs per period, then one row per period, client and
 // process (the spec's usage rows), newest period first.
 
-const columnsFor = (period: Period): ColumnDef<UsageRow>[] => [
+const columnsFor = (period: AnalyticsPeriod): ColumnDef<UsageRow>[] => [
   {
     accessorKey: 'period',
     header: period === 'day' ? 'Day' : period === 'week' ? 'Week' : 'Month',

@@ -1,29 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { AuditEntry, AuditLevel, AuditSources } from '#shared/audit.ts';
 import { api } from '#web/lib/api.ts';
 
 // GET /api/admin/audit-logs?limit=500&level=&source= (SPEC §7, §9: limit 500) and the
-// list of sources recorded. Shapes as in src/server/features/audit/routes.ts.
-
-export const auditLevels = ['error', 'warning', 'info'] as const;
-export type AuditLevel = (typeof auditLevels)[number];
+// list of sources recorded.
 
 export const AUDIT_FETCH_LIMIT = 500;
-
-export interface AuditEntry {
-  _id: string;
-  createdAt: string;
-  level: AuditLevel;
-  source: string;
-  message: string;
-  userId: string | null;
-  actorId: string | null;
-  processId: string | null;
-  ip: string | null;
-  details: Record<string, unknown> | null;
-  /** The user's name (or e-mail) when the entry names one that still exists. */
-  userName?: string | null;
-  processName?: string | null;
-}
 
 export interface ServerFilter {
   level: AuditLevel | '';
@@ -54,5 +36,5 @@ export const auditLogsQuery = (filter: ServerFilter) =>
 export const auditSourcesQuery = () =>
   queryOptions({
     queryKey: auditKeys.sources,
-    queryFn: () => api.get<string[]>('/api/admin/audit-logs/sources'),
+    queryFn: () => api.get<AuditSources>('/api/admin/audit-logs/sources'),
   });

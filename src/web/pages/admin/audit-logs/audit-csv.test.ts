@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuditEntry } from './audit-api.ts';
+import type { AuditEntry } from '#shared/audit.ts';
 import { auditCsv, csvCell, csvFilename } from './audit-csv.ts';
 
 const entry = (over: Partial<AuditEntry> = {}): AuditEntry => ({

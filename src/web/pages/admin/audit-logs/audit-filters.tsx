@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { type AuditLevel, auditLevels } from '#shared/audit.ts';
 import { TextField } from '#web/components/field.tsx';
 import { SelectField } from '#web/components/field-select.tsx';
-import { type AuditLevel, auditLevels, auditSourcesQuery, type ServerFilter } from './audit-api.ts';
+import { auditSourcesQuery, type ServerFilter } from './audit-api.ts';
 
 // Level and source are applied by the server and kept in the address (?level=error),
 // so a filtered view can be bookmarked; the search box filters the fetched rows.

@@ -1,4 +1,4 @@
-import type { AuditEntry } from './audit-api.ts';
+import type { AuditEntry } from '#shared/audit.ts';
 import { Details, LevelBadge, Time, UserLink } from './audit-parts.tsx';
 import { detailsText, processText } from './audit-text.ts';
 

@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import type { AuditEntry, AuditLevel } from '#shared/audit.ts';
+import { formatDate, formatTimeWithSeconds } from '#shared/dates.ts';
 import { paths } from '#shared/paths.ts';
 import { Badge, type BadgeTone } from '#web/components/badge.tsx';
-import type { AuditEntry, AuditLevel } from './audit-api.ts';
 import { detailsText, previewOf, userText } from './audit-text.ts';
 
 // The pieces of an audit entry that the table and the phone list share. Long details
@@ -11,17 +12,11 @@ import { detailsText, previewOf, userText } from './audit-text.ts';
 const levelTones: Record<AuditLevel, BadgeTone> = { error: 'red', warning: 'amber', info: 'blue' };
 const levelNames: Record<AuditLevel, string> = { error: 'Error', warning: 'Warning', info: 'Info' };
 
-const formatDate = (date: Date) =>
-  date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const formatTime = (date: Date) =>
-  date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit' });
-
 export function Time({ iso }: { iso: string }) {
-  const date = new Date(iso);
   return (
     <time dateTime={iso} className="block whitespace-nowrap">
-      {formatDate(date)}
-      <span className="block text-xs text-slate-500">{formatTime(date)}</span>
+      {formatDate(iso)}
+      <span className="block text-xs text-slate-500">{formatTimeWithSeconds(iso)}</span>
     </time>
   );
 }

@@ -1,5 +1,5 @@
+import type { AuditEntry } from '#shared/audit.ts';
 import { type ColumnDef, DataTable } from '#web/components/data-table.tsx';
-import type { AuditEntry } from './audit-api.ts';
 import { AuditList } from './audit-list.tsx';
 import { Details, LevelBadge, Time, UserLink } from './audit-parts.tsx';
 import { processText, userText } from './audit-text.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuditEntry } from './audit-api.ts';
+import type { AuditEntry } from '#shared/audit.ts';
 import { detailsText, previewOf, searchEntries } from './audit-text.ts';
 
 const entry = (over: Partial<AuditEntry>): AuditEntry => ({
@@ -13,6 +13,8 @@ const entry = (over: Partial<AuditEntry>): AuditEntry => ({
   processId: null,
   ip: null,
   details: null,
+  userName: null,
+  processName: null,
   ...over,
 });
 

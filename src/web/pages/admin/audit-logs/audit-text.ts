@@ -1,4 +1,4 @@
-import type { AuditEntry } from './audit-api.ts';
+import type { AuditEntry } from '#shared/audit.ts';
 
 // How an audit entry reads as text: the details in one line, cut to 300 characters on
 // screen (SPEC §9), and the page's full-text filter over message, source, user, process

@@ -1,13 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { UpdateClientSchema } from '#shared/clients.ts';
 import { plans, roles, type User } from '#shared/user.ts';
 import { Button } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
 import { SelectField } from '#web/components/field-select.tsx';
-import { useServerErrors } from '#web/lib/form-errors.ts';
-import { toast } from '#web/lib/toast.ts';
+import { useApiForm } from '#web/lib/use-api-form.ts';
 import { clientCalls, useClientChange } from './clients-api.ts';
 import { FormFooter, SectionCard } from './section-card.tsx';
 
@@ -29,32 +27,22 @@ export function AccountCard({ client }: { client: User }) {
   const save = useClientChange(client._id, (values: Account) =>
     clientCalls.update(client._id, values),
   );
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<AccountInput, unknown, Account>({
+  const { form, onSubmit, alert, errors, isSubmitting } = useApiForm<AccountInput, Account>({
     resolver: zodResolver(AccountSchema),
+    fields,
     defaultValues: {
       name: client.name,
       email: client.email,
       role: client.role,
       plan: client.subscription.plan,
     },
-  });
-  const failure = useServerErrors(fields, { setError, setFocus, isSubmitting });
-
-  const onSubmit = handleSubmit(async (values) => {
-    failure.clear();
-    try {
+    submit: async (values) => {
       await save.mutateAsync(values);
-      toast({ title: 'Saved', text: 'Account details updated.', tone: 'success' });
-    } catch (error) {
-      failure.show(error);
-    }
+      return { title: 'Saved', text: 'Account details updated.' };
+    },
   });
+  const { register } = form;
+  const { isDirty } = form.formState;
 
   return (
     <SectionCard
@@ -84,7 +72,7 @@ export function AccountCard({ client }: { client: User }) {
             {...register('plan')}
           />
         </fieldset>
-        <FormFooter alert={failure.alert}>
+        <FormFooter alert={alert}>
           <Button type="submit" disabled={isSubmitting || !isDirty}>
             {isSubmitting ? 'Saving…' : 'Save account'}
           </Button>

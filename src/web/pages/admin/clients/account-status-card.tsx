@@ -1,14 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { formatDate } from '#shared/dates.ts';
 import { type SubscriptionStatus, subscriptionStatuses, type User } from '#shared/user.ts';
 import { Button } from '#web/components/button.tsx';
 import { SelectField } from '#web/components/field-select.tsx';
 import { ExternalIcon } from '#web/components/icons.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { ApiError } from '#web/lib/api.ts';
+import { codeText, notifyFailure } from '#web/lib/failure-text.ts';
 import { openInNewTab } from '#web/lib/open-in-new-tab.ts';
 import { toast } from '#web/lib/toast.ts';
-import { codeText, notifyFailure } from '../request-notices.ts';
 import { StatusChip } from './chips.tsx';
 import { statusLabel } from './client-format.ts';
 import { clientCalls, clientKeys, overviewQuery } from './clients-api.ts';
@@ -18,7 +19,6 @@ import { SectionCard } from './section-card.tsx';
 // of the six statuses (local billing sets it directly) and the client's billing portal.
 
 const statusOptions = subscriptionStatuses.map((value) => ({ value, label: statusLabel(value) }));
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 export function AccountStatusCard({ client }: { client: User }) {
   const queryClient = useQueryClient();
@@ -70,9 +70,7 @@ export function AccountStatusCard({ client }: { client: User }) {
         <div>
           <dt className="text-slate-600">Current period ends</dt>
           <dd className="mt-1 font-medium text-slate-900">
-            {subscription.currentPeriodEnd
-              ? dateFormat.format(new Date(subscription.currentPeriodEnd))
-              : 'Not set'}
+            {subscription.currentPeriodEnd ? formatDate(subscription.currentPeriodEnd) : 'Not set'}
           </dd>
         </div>
       </dl>

@@ -1,11 +1,9 @@
-import { useForm } from 'react-hook-form';
 import { splitIpList } from '#shared/clients.ts';
 import type { User } from '#shared/user.ts';
 import { Badge } from '#web/components/badge.tsx';
 import { Button } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
-import { useServerErrors } from '#web/lib/form-errors.ts';
-import { toast } from '#web/lib/toast.ts';
+import { useApiForm } from '#web/lib/use-api-form.ts';
 import { NoIpsChip } from './chips.tsx';
 import { clientCalls, useClientChange } from './clients-api.ts';
 import { FormFooter, SectionCard } from './section-card.tsx';
@@ -20,31 +18,22 @@ export function AllowedIpsCard({ client }: { client: User }) {
     clientCalls.allowedIps(client._id, ips),
   );
   const current = client.security.allowedIps;
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<{ ips: string }>({ defaultValues: { ips: current.join(', ') } });
-  const failure = useServerErrors(fields, { setError, setFocus, isSubmitting });
-
-  const onSubmit = handleSubmit(async ({ ips }) => {
-    failure.clear();
-    try {
+  const { form, onSubmit, alert, errors, isSubmitting } = useApiForm<{ ips: string }>({
+    fields,
+    defaultValues: { ips: current.join(', ') },
+    submit: async ({ ips }) => {
       const saved = await save.mutateAsync(splitIpList(ips));
       const count = saved.security.allowedIps.length;
-      toast({
+      return {
         title: 'Saved',
         text: count
           ? `${count} allowed IP${count === 1 ? '' : 's'} saved.`
           : 'Allowed IPs cleared.',
-        tone: 'success',
-      });
-    } catch (error) {
-      failure.show(error);
-    }
+      };
+    },
   });
+  const { register } = form;
+  const { isDirty } = form.formState;
 
   return (
     <SectionCard
@@ -75,7 +64,7 @@ export function AllowedIpsCard({ client }: { client: User }) {
           error={errors.ips?.message}
           {...register('ips')}
         />
-        <FormFooter alert={failure.alert}>
+        <FormFooter alert={alert}>
           <Button type="submit" disabled={isSubmitting || !isDirty}>
             {isSubmitting ? 'Saving…' : 'Save allowed IPs'}
           </Button>

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CatalogRequest, CatalogRequestStatus } from '#shared/catalog.ts';
+import { formatDateTime } from '#shared/dates.ts';
 import { displayName } from '#shared/display-name.ts';
 import type { User } from '#shared/user.ts';
 import { Badge, type BadgeTone } from '#web/components/badge.tsx';
@@ -15,8 +16,6 @@ const statuses: Record<CatalogRequestStatus, { label: string; tone: BadgeTone }>
   approved: { label: 'Approved', tone: 'green' },
   declined: { label: 'Declined', tone: 'red' },
 };
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 const requestsQuery = (id: string) =>
   queryOptions({
@@ -54,9 +53,7 @@ export function CatalogRequestsCard({ client }: { client: User }) {
                   <div className="min-w-0">
                     <p className="font-medium text-slate-900">{request.templateName}</p>
                     <p className="mt-0.5 text-sm text-slate-600">
-                      <time dateTime={request.createdAt}>
-                        {dateFormat.format(new Date(request.createdAt))}
-                      </time>
+                      <time dateTime={request.createdAt}>{formatDateTime(request.createdAt)}</time>
                       {request.requestedBy ? (
                         <span className="break-all"> · by {displayName(request.requestedBy)}</span>
                       ) : null}

@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Message } from '#shared/answers.ts';
+import type { UrlAnswer } from '#shared/billing-api.ts';
+import type { BillingOverview } from '#shared/clients.ts';
+import type { ImpersonationToken } from '#shared/impersonation.ts';
 import type { SubscriptionStatus, User } from '#shared/user.ts';
 import { api } from '#web/lib/api.ts';
 
 // The admin client calls (SPEC §7 Admin) with their cache keys. Every change answers
 // with the updated client, which replaces the cached record; the list is refetched.
-
-export interface BillingOverview {
-  subscription: { status: SubscriptionStatus; currentPeriodEnd: string | null; plan: string };
-}
 
 const base = '/api/admin/clients';
 const enc = encodeURIComponent;
@@ -41,13 +41,13 @@ export const clientCalls = {
   integrationKey: (id: string, n8nWebhookKey: string | null) =>
     api.post<User>(`${base}/${enc(id)}/integration-keys`, { n8nWebhookKey }),
   resetPassword: (id: string, newPassword: string) =>
-    api.post<{ message: string }>(`${base}/${enc(id)}/reset-password`, { newPassword }),
+    api.post<Message>(`${base}/${enc(id)}/reset-password`, { newPassword }),
   mockStatus: (id: string, status: SubscriptionStatus) =>
     api.post<BillingOverview>(`/api/admin/billing/${enc(id)}/mock-status`, { status }),
   billingPortal: (id: string) =>
-    api.post<{ url: string }>(`/api/admin/billing/${enc(id)}/billing-portal`, {}),
+    api.post<UrlAnswer>(`/api/admin/billing/${enc(id)}/billing-portal`, {}),
   impersonate: (id: string) =>
-    api.post<{ token: string; expiresAt: string }>(`/api/admin/impersonate/${enc(id)}`, {}),
+    api.post<ImpersonationToken>(`/api/admin/impersonate/${enc(id)}`, {}),
 };
 
 /** A change to one client whose answer is the updated client record. */

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { displayName } from '#shared/display-name.ts';
 import { paths } from '#shared/paths.ts';
 import type { User } from '#shared/user.ts';
+import { type ColumnDef, DataTable } from '#web/components/data-table.tsx';
 import { NoIpsChip, StatusChip } from './chips.tsx';
 import { companyText } from './client-format.ts';
 
@@ -42,54 +43,51 @@ function Company({ client }: { client: User }) {
   return <span className={text ? undefined : 'text-slate-500'}>{text ?? 'No company'}</span>;
 }
 
+// The server's order (SPEC §2), so the headers do not sort.
+const columns: ColumnDef<User>[] = [
+  {
+    id: 'client',
+    header: 'Client',
+    meta: { className: 'max-w-64' },
+    cell: ({ row: { original: client } }) => (
+      <>
+        <p className="truncate font-medium text-slate-900">{displayName(client)}</p>
+        {client.name.trim() ? <p className="truncate text-slate-600">{client.email}</p> : null}
+      </>
+    ),
+  },
+  { id: 'role', header: 'Role', cell: ({ row }) => row.original.role },
+  {
+    id: 'company',
+    header: 'Company',
+    meta: { className: 'max-w-56 break-words text-slate-700' },
+    cell: ({ row }) => <Company client={row.original} />,
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    meta: { className: '' },
+    cell: ({ row }) => <Chips client={row.original} />,
+  },
+  {
+    id: 'actions',
+    header: () => <span className="sr-only">Actions</span>,
+    meta: { className: 'text-right' },
+    cell: ({ row }) => <Actions client={row.original} />,
+  },
+];
+
 export function ClientsList({ clients }: { clients: User[] }) {
   return (
     <>
-      <div className="hidden overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm md:block">
-        <table className="w-full text-left text-sm">
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                Client
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Role
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Company
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Status
-              </th>
-              <th scope="col" className="px-4 py-3">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {clients.map((client) => (
-              <tr key={client._id} className="align-top">
-                <td className="max-w-64 px-4 py-3">
-                  <p className="truncate font-medium text-slate-900">{displayName(client)}</p>
-                  {client.name.trim() ? (
-                    <p className="truncate text-slate-600">{client.email}</p>
-                  ) : null}
-                </td>
-                <td className="px-4 py-3 text-slate-700">{client.role}</td>
-                <td className="max-w-56 px-4 py-3 break-words text-slate-700">
-                  <Company client={client} />
-                </td>
-                <td className="px-4 py-3">
-                  <Chips client={client} />
-                </td>
-                <td className="px-4 py-3 text-right">
-                  <Actions client={client} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        data={clients}
+        columns={columns}
+        caption="Clients"
+        rowKey={(client) => client._id}
+        sortable={false}
+        className="hidden md:block"
+      />
 
       <ul className="space-y-3 md:hidden">
         {clients.map((client) => (

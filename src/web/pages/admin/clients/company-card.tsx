@@ -1,12 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { UpdateCompanySchema } from '#shared/clients.ts';
 import type { User } from '#shared/user.ts';
 import { Button } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
-import { useServerErrors } from '#web/lib/form-errors.ts';
-import { toast } from '#web/lib/toast.ts';
+import { useApiForm } from '#web/lib/use-api-form.ts';
 import { clientCalls, useClientChange } from './clients-api.ts';
 import { FormFooter, SectionCard } from './section-card.tsx';
 
@@ -18,27 +16,17 @@ export function CompanyCard({ client }: { client: User }) {
   const save = useClientChange(client._id, (values: Company) =>
     clientCalls.company(client._id, values),
   );
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<CompanyInput, unknown, Company>({
+  const { form, onSubmit, alert, errors, isSubmitting } = useApiForm<CompanyInput, Company>({
     resolver: zodResolver(UpdateCompanySchema),
+    fields,
     defaultValues: { companyName: client.companyName ?? '', companyCode: client.companyCode ?? '' },
-  });
-  const failure = useServerErrors(fields, { setError, setFocus, isSubmitting });
-
-  const onSubmit = handleSubmit(async (values) => {
-    failure.clear();
-    try {
+    submit: async (values) => {
       await save.mutateAsync(values);
-      toast({ title: 'Saved', text: 'Company updated.', tone: 'success' });
-    } catch (error) {
-      failure.show(error);
-    }
+      return { title: 'Saved', text: 'Company updated.' };
+    },
   });
+  const { register } = form;
+  const { isDirty } = form.formState;
 
   return (
     <SectionCard id="company" title="Company" description="Shown on the client's account.">
@@ -57,7 +45,7 @@ export function CompanyCard({ client }: { client: User }) {
             {...register('companyCode')}
           />
         </fieldset>
-        <FormFooter alert={failure.alert}>
+        <FormFooter alert={alert}>
           <Button type="submit" disabled={isSubmitting || !isDirty}>
             {isSubmitting ? 'Saving…' : 'Save company'}
           </Button>

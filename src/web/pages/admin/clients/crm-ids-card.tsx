@@ -1,11 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { type User, zohoIdKeys } from '#shared/user.ts';
 import { Button, buttonClass } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
 import { ExternalIcon } from '#web/components/icons.tsx';
-import { useServerErrors } from '#web/lib/form-errors.ts';
-import { toast } from '#web/lib/toast.ts';
+import { useApiForm } from '#web/lib/use-api-form.ts';
 import {
   type CrmIds as Ids,
   type CrmIdsInput as IdsInput,
@@ -22,28 +20,18 @@ import { FormFooter, SectionCard } from './section-card.tsx';
 
 export function CrmIdsCard({ client }: { client: User }) {
   const save = useClientChange(client._id, (values: Ids) => clientCalls.update(client._id, values));
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<IdsInput, unknown, Ids>({
+  const { form, onSubmit, alert, errors, isSubmitting } = useApiForm<IdsInput, Ids>({
     resolver: zodResolver(IdsSchema),
+    fields: zohoIdKeys,
     defaultValues: Object.fromEntries(zohoIdKeys.map((key) => [key, client[key] ?? ''])),
-  });
-  const failure = useServerErrors(zohoIdKeys, { setError, setFocus, isSubmitting });
-  const links = crmLinks(client);
-
-  const onSubmit = handleSubmit(async (values) => {
-    failure.clear();
-    try {
+    submit: async (values) => {
       await save.mutateAsync(values);
-      toast({ title: 'Saved', text: 'CRM and billing app IDs updated.', tone: 'success' });
-    } catch (error) {
-      failure.show(error);
-    }
+      return { title: 'Saved', text: 'CRM and billing app IDs updated.' };
+    },
   });
+  const { register } = form;
+  const { isDirty } = form.formState;
+  const links = crmLinks(client);
 
   return (
     <SectionCard
@@ -66,7 +54,7 @@ export function CrmIdsCard({ client }: { client: User }) {
             />
           ))}
         </fieldset>
-        <FormFooter alert={failure.alert}>
+        <FormFooter alert={alert}>
           <Button type="submit" disabled={isSubmitting || !isDirty}>
             {isSubmitting ? 'Saving…' : 'Save IDs'}
           </Button>

@@ -1,13 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { BillingPrefsInputSchema } from '#shared/clients.ts';
 import { entitlementKeys, type User } from '#shared/user.ts';
 import { Button } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
 import { ToggleSwitch } from '#web/components/toggle-switch.tsx';
-import { useServerErrors } from '#web/lib/form-errors.ts';
-import { toast } from '#web/lib/toast.ts';
+import { useApiForm } from '#web/lib/use-api-form.ts';
 import {
   dollarsFromCents,
   type EntitlementKey,
@@ -51,14 +49,9 @@ const fields = [
 export function EntitlementsCard({ client }: { client: User }) {
   const save = useClientChange(client._id, (body: object) => clientCalls.update(client._id, body));
   const { billingPrefs } = client;
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting, isDirty, dirtyFields },
-  } = useForm<PresetsInput, unknown, Presets>({
+  const { form, onSubmit, alert, errors, isSubmitting } = useApiForm<PresetsInput, Presets>({
     resolver: zodResolver(PresetsSchema),
+    fields,
     defaultValues: {
       entitlements: effectiveEntitlements(client),
       billingPrefs: {
@@ -67,25 +60,22 @@ export function EntitlementsCard({ client }: { client: User }) {
         defaultPriceId: billingPrefs.defaultPriceId ?? '',
       },
     },
-  });
-  const failure = useServerErrors(fields, { setError, setFocus, isSubmitting });
-
-  const onSubmit = handleSubmit(async (values) => {
-    failure.clear();
-    // Only toggles the admin touched become the client's own setting; the others keep
-    // following the plan, so a later plan change still applies to them.
-    const changed = entitlementKeys.filter((key) => dirtyFields.entitlements?.[key]);
-    const entitlements = Object.fromEntries(changed.map((key) => [key, values.entitlements[key]]));
-    try {
+    submit: async (values) => {
+      // Only toggles the admin touched become the client's own setting; the others keep
+      // following the plan, so a later plan change still applies to them.
+      const changed = entitlementKeys.filter((key) => dirtyFields.entitlements?.[key]);
+      const entitlements = Object.fromEntries(
+        changed.map((key) => [key, values.entitlements[key]]),
+      );
       await save.mutateAsync({
         ...(changed.length > 0 && { entitlements }),
         billingPrefs: values.billingPrefs,
       });
-      toast({ title: 'Saved', text: 'Entitlements and billing presets updated.', tone: 'success' });
-    } catch (error) {
-      failure.show(error);
-    }
+      return { title: 'Saved', text: 'Entitlements and billing presets updated.' };
+    },
   });
+  const { register } = form;
+  const { isDirty, dirtyFields } = form.formState;
 
   const source = (key: EntitlementKey) => {
     if (dirtyFields.entitlements?.[key]) return 'Changed, not saved yet';
@@ -149,7 +139,7 @@ export function EntitlementsCard({ client }: { client: User }) {
             />
           </fieldset>
         </fieldset>
-        <FormFooter alert={failure.alert}>
+        <FormFooter alert={alert}>
           <Button type="submit" disabled={isSubmitting || !isDirty}>
             {isSubmitting ? 'Saving…' : 'Save entitlements and presets'}
           </Button>

@@ -1,13 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { IntegrationKeySchema } from '#shared/clients.ts';
 import { generateWebhookKey } from '#shared/keys.ts';
 import type { User } from '#shared/user.ts';
 import { Button } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
-import { useServerErrors } from '#web/lib/form-errors.ts';
-import { toast } from '#web/lib/toast.ts';
+import { useApiForm } from '#web/lib/use-api-form.ts';
 import { clientCalls, useClientChange } from './clients-api.ts';
 import { FormFooter, SectionCard } from './section-card.tsx';
 
@@ -19,32 +17,20 @@ export function IntegrationKeyCard({ client }: { client: User }) {
   const save = useClientChange(client._id, ({ n8nWebhookKey }: Key) =>
     clientCalls.integrationKey(client._id, n8nWebhookKey),
   );
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<KeyInput, unknown, Key>({
+  const { form, onSubmit, alert, errors, isSubmitting } = useApiForm<KeyInput, Key>({
     resolver: zodResolver(IntegrationKeySchema),
+    fields,
     defaultValues: { n8nWebhookKey: client.integrationKeys?.n8nWebhookKey ?? '' },
-  });
-  const failure = useServerErrors(fields, { setError, setFocus, isSubmitting });
-
-  const onSubmit = handleSubmit(async (values) => {
-    failure.clear();
-    try {
+    submit: async (values) => {
       await save.mutateAsync(values);
-      toast({
+      return {
         title: 'Saved',
         text: values.n8nWebhookKey ? 'Integration key saved.' : 'Integration key removed.',
-        tone: 'success',
-      });
-    } catch (error) {
-      failure.show(error);
-    }
+      };
+    },
   });
+  const { register, setValue } = form;
+  const { isDirty } = form.formState;
 
   return (
     <SectionCard
@@ -74,7 +60,7 @@ export function IntegrationKeyCard({ client }: { client: User }) {
             Generate
           </Button>
         </fieldset>
-        <FormFooter alert={failure.alert}>
+        <FormFooter alert={alert}>
           <Button type="submit" disabled={isSubmitting || !isDirty}>
             {isSubmitting ? 'Saving…' : 'Save key'}
           </Button>

@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { ResetPasswordSchema } from '#shared/clients.ts';
 import { displayName } from '#shared/display-name.ts';
 import type { User } from '#shared/user.ts';
 import { Button } from '#web/components/button.tsx';
 import { ConfirmModal } from '#web/components/confirm-modal.tsx';
 import { TextField } from '#web/components/field.tsx';
-import { useServerErrors } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
+import { useApiForm } from '#web/lib/use-api-form.ts';
 import { clientCalls } from './clients-api.ts';
 import { FormFooter, SectionCard } from './section-card.tsx';
 
@@ -20,23 +19,15 @@ const fields = ['newPassword'] as const;
 export function ResetPasswordCard({ client }: { client: User }) {
   const [pending, setPending] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setFocus,
-    formState: { errors },
-  } = useForm<{ newPassword: string }>({
+  // The form only checks the password; the request waits for the confirmation below.
+  const { form, onSubmit, alert, errors, failure } = useApiForm<{ newPassword: string }>({
     resolver: zodResolver(ResetPasswordSchema),
+    fields,
+    busy,
     defaultValues: { newPassword: '' },
+    submit: ({ newPassword }) => setPending(newPassword),
   });
-  const failure = useServerErrors(fields, { setError, setFocus, isSubmitting: busy });
-
-  const onSubmit = handleSubmit(({ newPassword }) => {
-    failure.clear();
-    setPending(newPassword);
-  });
+  const { register, reset } = form;
 
   const confirm = async () => {
     if (!pending) return;
@@ -69,7 +60,7 @@ export function ResetPasswordCard({ client }: { client: User }) {
           error={errors.newPassword?.message}
           {...register('newPassword')}
         />
-        <FormFooter alert={failure.alert}>
+        <FormFooter alert={alert}>
           <Button type="submit" variant="secondary" disabled={busy}>
             Reset password
           </Button>

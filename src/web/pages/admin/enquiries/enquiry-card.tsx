@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
-import { type Enquiry, formatEnquiryDate, websiteHref } from './enquiries-api.ts';
+import { formatDateTime } from '#shared/dates.ts';
+import type { Enquiry } from '#shared/enquiries.ts';
+import { websiteHref } from './enquiries-api.ts';
 
 const PREVIEW = 180;
 
@@ -26,7 +28,7 @@ export function EnquiryCard({ enquiry }: { enquiry: Enquiry }) {
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 className="text-base font-semibold text-slate-900">{enquiry.name}</h2>
         <time dateTime={enquiry.createdAt} className="text-sm text-slate-600">
-          {formatEnquiryDate(enquiry.createdAt)}
+          {formatDateTime(enquiry.createdAt)}
         </time>
       </div>
       <a

@@ -1,41 +1,25 @@
 import { Card } from '#web/components/card.tsx';
-import { ChevronDownIcon } from '#web/components/icons.tsx';
+import { ChevronDownIcon, Icon } from '#web/components/icons.tsx';
 import { type CheckGroup, type GroupedCheck, passCount } from './checks.ts';
 
 // One group of checks. Each check is a disclosure (<details>): the tick or cross, its
 // label and Pass/Fail in words, so the state never rests on colour alone; opening it
 // shows what the server found.
 
-function TickIcon() {
-  return (
-    <svg viewBox="0 0 20 20" aria-hidden="true" className="size-5 shrink-0 text-green-700">
-      <circle cx="10" cy="10" r="9" fill="currentColor" />
-      <path
-        d="M6 10.5l2.5 2.5L14 7.5"
-        fill="none"
-        stroke="#fff"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
+// Solid discs with a white mark, in Icon's frame on a 20 px grid.
+const TickIcon = () => (
+  <Icon viewBox="0 0 20 20" stroke="none" className="size-5 shrink-0 text-green-700">
+    <circle cx="10" cy="10" r="9" fill="currentColor" />
+    <path d="M6 10.5l2.5 2.5L14 7.5" stroke="#fff" />
+  </Icon>
+);
 
-function CrossIcon() {
-  return (
-    <svg viewBox="0 0 20 20" aria-hidden="true" className="size-5 shrink-0 text-red-700">
-      <circle cx="10" cy="10" r="9" fill="currentColor" />
-      <path
-        d="M7 7l6 6M13 7l-6 6"
-        fill="none"
-        stroke="#fff"
-        strokeWidth="2"
-        strokeLinecap="round"
-      />
-    </svg>
-  );
-}
+const CrossIcon = () => (
+  <Icon viewBox="0 0 20 20" stroke="none" className="size-5 shrink-0 text-red-700">
+    <circle cx="10" cy="10" r="9" fill="currentColor" />
+    <path d="M7 7l6 6M13 7l-6 6" stroke="#fff" />
+  </Icon>
+);
 
 function CheckItem({ check }: { check: GroupedCheck }) {
   return (

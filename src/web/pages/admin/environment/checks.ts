@@ -1,19 +1,14 @@
+import type { Check, CheckKey } from '#shared/environment.ts';
+
 // The environment checks of SPEC §3 grouped as SPEC §2 shows them (Database, card
 // payment provider, workflow engine, App), each key with a label people can read.
 // Pure, so grouping and counting are tested without a browser.
-
-export interface Check {
-  ok: boolean;
-  details: string;
-}
-
-export type Checks = Record<string, Check>;
 
 export interface CheckGroupDef {
   id: string;
   title: string;
   description: string;
-  keys: { key: string; label: string }[];
+  keys: { key: CheckKey; label: string }[];
 }
 
 export const checkGroups: CheckGroupDef[] = [
@@ -68,7 +63,7 @@ export interface CheckGroup extends Omit<CheckGroupDef, 'keys'> {
 }
 
 /** The answer in the groups above; keys the server adds later land in "Other checks". */
-export function groupChecks(checks: Checks): CheckGroup[] {
+export function groupChecks(checks: Readonly<Record<string, Check>>): CheckGroup[] {
   const known = new Set<string>();
   const groups: CheckGroup[] = checkGroups.map(({ keys, ...group }) => ({
     ...group,

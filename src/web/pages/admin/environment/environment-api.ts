@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { EnvironmentChecks } from '#shared/environment.ts';
 import { api } from '#web/lib/api.ts';
-import type { Checks } from './checks.ts';
 
 // GET /api/environment/checks (SPEC §7 Admin). The checks reach out to other services,
 // so the answer is not refetched on focus; the screen has a Re-run checks button.
@@ -10,7 +10,7 @@ export const environmentKeys = { checks: ['admin', 'environment', 'checks'] as c
 export const checksQuery = () =>
   queryOptions({
     queryKey: environmentKeys.checks,
-    queryFn: () => api.get<Checks>('/api/environment/checks'),
+    queryFn: () => api.get<EnvironmentChecks>('/api/environment/checks'),
     refetchOnWindowFocus: false,
     staleTime: 60_000,
   });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type Resolver, useForm } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import {
   type LegalDefaults,
   LegalDefaultsSchema,
@@ -9,7 +9,7 @@ import { Alert } from '#web/components/alert.tsx';
 import { TextField } from '#web/components/field.tsx';
 import { SelectField } from '#web/components/field-select.tsx';
 import { TextAreaField } from '#web/components/field-textarea.tsx';
-import { useServerErrors } from '#web/lib/form-errors.ts';
+import { useApiForm } from '#web/lib/use-api-form.ts';
 import {
   type DefaultsFormValues,
   defaultsGroups,
@@ -33,31 +33,18 @@ export function DefaultsForm({
   /** Sends the cleaned defaults; a rejection shows the server's errors on the form. */
   onSave: (values: LegalDefaults) => Promise<void>;
 }) {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<DefaultsFormValues, unknown, LegalDefaults>({
+  const { form, onSubmit, alert, errors, isSubmitting } = useApiForm({
     // The schema takes any input (it normalises text to numbers); the form holds text.
     resolver: zodResolver(LegalDefaultsSchema) as unknown as Resolver<
       DefaultsFormValues,
       unknown,
       LegalDefaults
     >,
+    fields: legalDefaultFields,
     defaultValues: toFormValues(defaults),
+    submit: onSave,
   });
-  const failure = useServerErrors(legalDefaultFields, { setError, setFocus, isSubmitting });
-
-  const onSubmit = handleSubmit(async (values) => {
-    failure.clear();
-    try {
-      await onSave(values);
-    } catch (error) {
-      failure.show(error);
-    }
-  });
+  const { register } = form;
 
   return (
     <form id={id} noValidate onSubmit={onSubmit} className="space-y-6">
@@ -122,7 +109,7 @@ export function DefaultsForm({
         Leave a field empty to use the template's own wording. A zero or a value that is not a
         number is saved as empty.
       </p>
-      {failure.alert ? <Alert>{failure.alert}</Alert> : null}
+      {alert ? <Alert>{alert}</Alert> : null}
     </form>
   );
 }

@@ -3,8 +3,8 @@ import { useId } from 'react';
 import type { ExportFormat, GeneratedDocument } from '#shared/legal.ts';
 import { parseDocument } from '#shared/legal-document.ts';
 import { Button } from '#web/components/button.tsx';
+import { notifyFailure } from '#web/lib/failure-text.ts';
 import { toast } from '#web/lib/toast.ts';
-import { notifyFailure } from '../request-notices.ts';
 import { downloadExport } from './legal-api.ts';
 
 // One generated document: its text drawn with the structure the exports keep (headings,

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { formatDateTime } from '#shared/dates.ts';
 import { Button } from '#web/components/button.tsx';
 import { Card } from '#web/components/card.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
@@ -8,8 +9,6 @@ import type { LegalSuite } from './use-legal-suite.ts';
 
 // Column one, below the library: saved drafts, newest first. Opening one puts its
 // templates, values, estimate and documents back on the screen.
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 export function DraftsCard({ suite }: { suite: LegalSuite }) {
   const drafts = useQuery(draftsQuery());
@@ -47,9 +46,7 @@ export function DraftsCard({ suite }: { suite: LegalSuite }) {
                           {draft.documentNames.join(', ')}
                         </p>
                         <p className="mt-0.5 text-xs text-slate-600">
-                          <time dateTime={draft.createdAt}>
-                            {dateFormat.format(new Date(draft.createdAt))}
-                          </time>
+                          <time dateTime={draft.createdAt}>{formatDateTime(draft.createdAt)}</time>
                         </p>
                       </div>
                       <Button

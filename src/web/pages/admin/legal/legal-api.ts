@@ -1,17 +1,23 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
   Draft,
+  DraftSaved,
   DraftSummary,
   ExportFormat,
   FieldValue,
   GeneratedDocument,
+  GeneratedDocuments,
   LegalTemplate,
   SaveDraftInput,
   TemplateSchemaResponse,
 } from '#shared/legal.ts';
-import type { LegalDefaults, LegalDefaultsInput } from '#shared/legal-defaults.ts';
+import type {
+  LegalDefaults,
+  LegalDefaultsInput,
+  LegalDefaultsSaved,
+} from '#shared/legal-defaults.ts';
 import { fileStem } from '#shared/legal-document.ts';
-import { ApiError, api } from '#web/lib/api.ts';
+import { api, responseError } from '#web/lib/api.ts';
 import { saveFile } from '../download.ts';
 
 // The legal suite's calls (SPEC §7 Admin) and their cache keys.
@@ -54,12 +60,10 @@ export const defaultsQuery = () =>
 
 export const legalCalls = {
   generate: (templateIds: string[], values: Record<string, FieldValue>) =>
-    api.post<{ documents: GeneratedDocument[] }>(`${base}/generate`, { templateIds, values }),
-  saveDraft: (body: SaveDraftInput) =>
-    api.post<{ _id: string; message: string }>(`${base}/drafts`, body),
+    api.post<GeneratedDocuments>(`${base}/generate`, { templateIds, values }),
+  saveDraft: (body: SaveDraftInput) => api.post<DraftSaved>(`${base}/drafts`, body),
   draft: (id: string) => api.get<Draft>(`${base}/drafts/${enc(id)}`),
-  saveDefaults: (body: LegalDefaultsInput) =>
-    api.put<{ message: string; defaults: LegalDefaults }>(`${base}/defaults`, body),
+  saveDefaults: (body: LegalDefaultsInput) => api.put<LegalDefaultsSaved>(`${base}/defaults`, body),
 };
 
 function filenameFrom(disposition: string | null, fallback: string): string {
@@ -74,16 +78,7 @@ export async function downloadExport(format: ExportFormat, document: GeneratedDo
     name: document.name,
     content: document.content,
   });
-  if (!response.ok) {
-    const text = await response.text();
-    let message = text;
-    try {
-      message = (JSON.parse(text) as { message?: string }).message ?? text;
-    } catch {
-      // not JSON: the body is the message
-    }
-    throw new ApiError(response.status, message, {}, text);
-  }
+  if (!response.ok) throw await responseError(response);
   saveFile(
     await response.blob(),
     filenameFrom(

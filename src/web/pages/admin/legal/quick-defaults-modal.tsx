@@ -4,7 +4,7 @@ import type { LegalDefaults } from '#shared/legal-defaults.ts';
 import { Button } from '#web/components/button.tsx';
 import { ModalDialog } from '#web/components/modal-dialog.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
-import { ApiError } from '#web/lib/api.ts';
+import { saveFailureText } from '#web/lib/failure-text.ts';
 import { toast } from '#web/lib/toast.ts';
 import { DefaultsForm } from './defaults-form.tsx';
 import { defaultsQuery, legalCalls, legalKeys } from './legal-api.ts';
@@ -27,13 +27,7 @@ function Body({ formId, onSaved }: { formId: string; onSaved: () => void }) {
     } catch (error) {
       // Settings saves (SPEC §8): the server's message or "Status {code}", titled Error.
       // Field errors are also shown under their fields by the form.
-      const text =
-        error instanceof ApiError
-          ? error.body.trim()
-            ? error.message
-            : `Status ${error.status}`
-          : 'Could not reach the server. Check your connection and try again.';
-      toast({ title: 'Error', text, tone: 'error' });
+      toast({ title: 'Error', text: saveFailureText(error), tone: 'error' });
       throw error;
     }
   };

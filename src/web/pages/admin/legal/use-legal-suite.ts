@@ -7,8 +7,8 @@ import {
   legalMessages,
 } from '#shared/legal.ts';
 import { ApiError } from '#web/lib/api.ts';
+import { answerText, notifyFailure } from '#web/lib/failure-text.ts';
 import { toast } from '#web/lib/toast.ts';
-import { answerText, notifyFailure } from '../request-notices.ts';
 import { type EstimatorState, estimateFrom, initialEstimator } from './estimator.ts';
 import { legalCalls, legalKeys } from './legal-api.ts';
 import { useMergedFields } from './use-merged-fields.ts';

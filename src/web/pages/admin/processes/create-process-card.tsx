@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { SavedProcess } from '#shared/processes.ts';
 import { Button } from '#web/components/button.tsx';
 import { Card } from '#web/components/card.tsx';
-import { toast } from '#web/lib/toast.ts';
-import { notifyFailure } from '../request-notices.ts';
+import { notifyFailure } from '#web/lib/failure-text.ts';
 import { ProcessFields } from './process-fields.tsx';
 import { processFormValues } from './process-form-values.ts';
-import { processCalls, processKeys, type SavedProcess } from './processes-api.ts';
+import { processCalls, processKeys } from './processes-api.ts';
 import { SaveWarnings } from './save-warnings.tsx';
 import { useProcessForm } from './use-process-form.ts';
 
@@ -16,22 +16,20 @@ export function CreateProcessCard({
   clientOptions: { value: string; label: string }[];
 }) {
   const queryClient = useQueryClient();
-  const { form, submit } = useProcessForm();
   const create = useMutation({ mutationFn: processCalls.create });
   const [saved, setSaved] = useState<SavedProcess | null>(null);
-
-  const onSubmit = submit(async (values) => {
-    setSaved(null);
-    try {
+  const { form, onSubmit } = useProcessForm(undefined, {
+    submit: async (values) => {
+      setSaved(null);
       const process = await create.mutateAsync(values);
       setSaved(process);
       await queryClient.invalidateQueries({ queryKey: processKeys.all });
       // Keep the client picked: several processes are often set up for one client.
       form.reset({ ...processFormValues(), clientUserId: values.clientUserId });
-      toast({ title: 'Created', text: `${process.name} was created.`, tone: 'success' });
-    } catch (error) {
-      notifyFailure(error, { failed: 'Create failed', network: 'Create error' });
-    }
+      return { title: 'Created', text: `${process.name} was created.` };
+    },
+    onFailure: (error) =>
+      notifyFailure(error, { failed: 'Create failed', network: 'Create error' }),
   });
 
   const busy = form.formState.isSubmitting;

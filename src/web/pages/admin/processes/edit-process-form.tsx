@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminProcess } from '#shared/processes.ts';
+import type { AdminProcess, SavedProcess } from '#shared/processes.ts';
 import { Button } from '#web/components/button.tsx';
-import { toast } from '#web/lib/toast.ts';
-import { notifyFailure } from '../request-notices.ts';
+import { notifyFailure } from '#web/lib/failure-text.ts';
 import { ProcessFields } from './process-fields.tsx';
-import { processCalls, processKeys, type SavedProcess } from './processes-api.ts';
+import { processCalls, processKeys } from './processes-api.ts';
 import { useProcessForm } from './use-process-form.ts';
 
 /** The inline editor of one process in the list. `onDone` gets the answer of a save. */
@@ -18,21 +17,19 @@ export function EditProcessForm({
   onDone: (saved?: SavedProcess) => void;
 }) {
   const queryClient = useQueryClient();
-  const { form, submit } = useProcessForm(process);
   const update = useMutation({
     mutationFn: (values: Parameters<typeof processCalls.update>[1]) =>
       processCalls.update(process._id, values),
   });
-
-  const onSubmit = submit(async (values) => {
-    try {
+  const { form, onSubmit } = useProcessForm(process, {
+    submit: async (values) => {
       const saved = await update.mutateAsync(values);
       await queryClient.invalidateQueries({ queryKey: processKeys.all });
-      toast({ title: 'Saved', text: `${saved.name} was updated.`, tone: 'success' });
       onDone(saved);
-    } catch (error) {
-      notifyFailure(error, { failed: 'Update failed', network: 'Update error' });
-    }
+      return { title: 'Saved', text: `${saved.name} was updated.` };
+    },
+    onFailure: (error) =>
+      notifyFailure(error, { failed: 'Update failed', network: 'Update error' }),
   });
 
   const busy = form.formState.isSubmitting;

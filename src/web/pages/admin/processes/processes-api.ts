@@ -1,18 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AdminProcess, CreateProcess, UpdateProcess } from '#shared/processes.ts';
+import type {
+  AdminProcess,
+  CreateProcess,
+  ProcessTestResult,
+  SavedProcess,
+  UpdateProcess,
+} from '#shared/processes.ts';
 import { api } from '#web/lib/api.ts';
 
 // The admin process calls (SPEC §7 Admin) and their cache key.
-
-/** The answer to a create or update: the process and what the admin should know about it. */
-export type SavedProcess = AdminProcess & { warnings?: string[] };
-
-export interface TestResult {
-  status: number;
-  durationMs: number;
-  ok: boolean;
-  body: string;
-}
 
 const base = '/api/admin/processes';
 const enc = encodeURIComponent;
@@ -25,5 +21,5 @@ export const processesQuery = () =>
 export const processCalls = {
   create: (body: CreateProcess) => api.post<SavedProcess>(base, body),
   update: (id: string, body: UpdateProcess) => api.patch<SavedProcess>(`${base}/${enc(id)}`, body),
-  test: (id: string) => api.post<TestResult>(`${base}/${enc(id)}/test`, {}),
+  test: (id: string) => api.post<ProcessTestResult>(`${base}/${enc(id)}/test`, {}),
 };

@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { AdminAllowedIpSchema, securityMessages } from '#shared/security.ts';
+import { AdminAllowedIpSchema, type SecurityState, securityMessages } from '#shared/security.ts';
 import { Button } from '#web/components/button.tsx';
 import { ConfirmModal } from '#web/components/confirm-modal.tsx';
 import { TextField } from '#web/components/field.tsx';
 import { toast } from '#web/lib/toast.ts';
+import { useApiForm } from '#web/lib/use-api-form.ts';
 import { SectionCard } from '../clients/section-card.tsx';
 import { notifyLockFailure } from './notify.ts';
-import { type SecurityState, securityCalls, useLockChange } from './security-api.ts';
+import { securityCalls, useLockChange } from './security-api.ts';
 
 // Sets the one allowed admin IP (SPEC §2 Security, §5, §8). An address other than the
 // caller's own locks this very browser out, so that needs a second, explicit yes.
@@ -20,17 +20,6 @@ interface Values {
 export function LockForm({ state }: { state: SecurityState }) {
   const save = useLockChange(securityCalls.lock);
   const [pending, setPending] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    setFocus,
-    formState: { errors },
-  } = useForm<Values>({
-    resolver: zodResolver(AdminAllowedIpSchema),
-    defaultValues: { ip: state.allowedIp ?? '' },
-  });
-
   const lock = async (ip: string) => {
     try {
       const saved = await save.mutateAsync(ip);
@@ -46,16 +35,21 @@ export function LockForm({ state }: { state: SecurityState }) {
     }
   };
 
-  const onSubmit = handleSubmit(
-    ({ ip }) => (ip === state.ip ? lock(ip) : setPending(ip)),
-    (invalid) => {
+  // `lock` tells its own failure (SPEC §8 Admin IP), so nothing reaches the form's.
+  const { form, onSubmit, errors } = useApiForm<Values>({
+    resolver: zodResolver(AdminAllowedIpSchema),
+    fields: [],
+    defaultValues: { ip: state.allowedIp ?? '' },
+    submit: ({ ip }) => (ip === state.ip ? lock(ip) : setPending(ip)),
+    onInvalid: (invalid) => {
       toast({
         title: securityMessages.validationTitle,
         text: invalid.ip?.message ?? securityMessages.required,
         tone: 'error',
       });
     },
-  );
+  });
+  const { register, setValue, setFocus } = form;
 
   return (
     <SectionCard

@@ -1,11 +1,12 @@
 import { type ReactNode, useState } from 'react';
+import type { SecurityState } from '#shared/security.ts';
 import { Badge } from '#web/components/badge.tsx';
 import { Button } from '#web/components/button.tsx';
 import { ConfirmModal } from '#web/components/confirm-modal.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { SectionCard } from '../clients/section-card.tsx';
 import { notifyLockFailure } from './notify.ts';
-import { type SecurityState, securityCalls, useLockChange } from './security-api.ts';
+import { securityCalls, useLockChange } from './security-api.ts';
 
 // The caller's address as the server sees it, and the lock now in force with a way to
 // lift it.

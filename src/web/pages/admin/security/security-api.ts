@@ -1,16 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SecurityState } from '#shared/security.ts';
 import { api } from '#web/lib/api.ts';
 
 // The admin IP lock calls (SPEC §7 Admin). Every call answers with the caller's IP and
 // the lock now in force, which replaces the cached state. Nothing is refetched after a
 // change: once the lock names another address, every further admin call is refused.
-
-export interface SecurityState {
-  /** The address this request came from, as the server sees it. */
-  ip: string;
-  /** The one address allowed into the admin area, or null when there is no lock. */
-  allowedIp: string | null;
-}
 
 const base = '/api/admin/security';
 

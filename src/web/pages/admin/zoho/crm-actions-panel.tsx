@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { formatDate, formatTimeWithSeconds } from '#shared/dates.ts';
 import type { User } from '#shared/user.ts';
 import { Badge } from '#web/components/badge.tsx';
 import { Button } from '#web/components/button.tsx';
@@ -71,8 +72,7 @@ const actions: Action[] = [
   },
 ];
 
-const periodEnd = (iso: string | null) =>
-  iso ? `, period ends ${new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' })}` : '';
+const periodEnd = (iso: string | null) => (iso ? `, period ends ${formatDate(iso)}` : '');
 
 interface LogEntry extends Outcome {
   id: number;
@@ -158,7 +158,7 @@ export function CrmActionsPanel({ client }: { client: User | null }) {
                   {entry.ok ? entry.text : `${entry.title}: ${entry.text}`}
                 </p>
                 <p className="mt-1 text-xs text-slate-600 tabular-nums">
-                  <time dateTime={entry.at.toISOString()}>{entry.at.toLocaleTimeString()}</time>
+                  <time dateTime={entry.at.toISOString()}>{formatTimeWithSeconds(entry.at)}</time>
                 </p>
               </li>
             ))}

@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { type User, zohoIdKeys } from '#shared/user.ts';
 import { Button } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
-import { ApiError } from '#web/lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
+import { useApiForm } from '#web/lib/use-api-form.ts';
 import { clientCalls, useClientChange } from '../clients/clients-api.ts';
 import { FormFooter, SectionCard } from '../clients/section-card.tsx';
 import {
@@ -28,37 +27,25 @@ export function CrmIdsForm({ client }: { client: User | null }) {
   const save = useClientChange(client?._id ?? '', (values: CrmIds) =>
     clientCalls.update(client?._id ?? '', values),
   );
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<CrmIdsInput, unknown, CrmIds>({
+  // Field errors from the server go under their fields; the notice is SPEC §8's.
+  const { form, onSubmit, errors, isSubmitting } = useApiForm<CrmIdsInput, CrmIds>({
     resolver: zodResolver(CrmIdsSchema),
+    fields: zohoIdKeys,
     defaultValues: client
       ? Object.fromEntries(zohoIdKeys.map((key) => [key, client[key] ?? '']))
       : emptyIds,
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    // SPEC §5: every CRM tool needs a selected client.
-    if (!client) {
-      toast({ title: crmMessages.selectClientTitle, text: crmMessages.selectClient });
-      return;
-    }
-    try {
-      await save.mutateAsync(values);
-      toast({ title: 'Saved', text: 'Zoho IDs saved.', tone: 'success' });
-    } catch (error) {
-      if (error instanceof ApiError) {
-        for (const key of zohoIdKeys) {
-          const message = error.errors[key];
-          if (message) setError(key, { type: 'server', message });
-        }
+    submit: async (values) => {
+      // SPEC §5: every CRM tool needs a selected client.
+      if (!client) {
+        toast({ title: crmMessages.selectClientTitle, text: crmMessages.selectClient });
+        return;
       }
-      toast({ ...crmFailureNotice(error, crmFailures.save), tone: 'error' });
-    }
+      await save.mutateAsync(values);
+      return { title: 'Saved', text: 'Zoho IDs saved.' };
+    },
+    onFailure: (error) => toast({ ...crmFailureNotice(error, crmFailures.save), tone: 'error' }),
   });
+  const { register } = form;
 
   return (
     <SectionCard

@@ -1,26 +1,9 @@
 import type { ReactNode } from 'react';
 import { brand } from '#shared/brand.ts';
+import { PadlockIcon } from '#web/components/icons.tsx';
 
 // The frame of the billing provider's own pages: a narrow card with a "secure" band, so
 // a client sees at once that this is the payment step, not the portal.
-
-export function LockIcon({ className = 'size-4' }: { className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      className={className}
-    >
-      <rect x="4" y="11" width="16" height="10" rx="2" />
-      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-    </svg>
-  );
-}
 
 export function PayFrame({
   label,
@@ -42,7 +25,7 @@ export function PayFrame({
         <div className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
           <div className="flex items-center justify-between gap-3 bg-slate-900 px-5 py-3 text-sm text-white sm:px-8">
             <span className="flex items-center gap-2 font-semibold">
-              <LockIcon />
+              <PadlockIcon />
               {label}
             </span>
             <span className="truncate text-slate-300">{brand.shortName} Billing</span>

@@ -2,20 +2,20 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { billingApiMessages, type PaySession } from '#shared/billing-api.ts';
+import { formatTime } from '#shared/dates.ts';
 import { paths } from '#shared/paths.ts';
 import { QueryProvider } from '#web/app/query-provider.tsx';
 import { Alert } from '#web/components/alert.tsx';
 import { Button, ButtonLink } from '#web/components/button.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { ApiError } from '#web/lib/api.ts';
+import { failureMessage } from '#web/lib/failure-text.ts';
 import { paySessionQuery } from './pay-api.ts';
 import { PayFrame } from './pay-frame.tsx';
 
 // What every token page shares: read the session behind the token, show loading, an
 // expired or used link (the server's message and the way back to Billing), a failure
 // to load, and otherwise the page itself with the session.
-
-const timeFormat = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
 
 const backToBilling = (
   <Link to={paths.billing} className="font-semibold text-brand-700 hover:underline">
@@ -61,9 +61,7 @@ function PaySessionView({ kind, label, title, description, children }: PayPagePr
     return (
       <PayFrame label={label} title={title} footer={backToBilling}>
         <Alert title="This page could not be loaded">
-          <p>
-            {error instanceof ApiError ? error.message : 'Check your connection and try again.'}
-          </p>
+          <p>{failureMessage(error, 'Check your connection and try again.')}</p>
           <Button variant="secondary" size="sm" className="mt-3" onClick={() => query.refetch()}>
             Try again
           </Button>
@@ -84,8 +82,8 @@ function PaySessionView({ kind, label, title, description, children }: PayPagePr
       footer={
         <>
           <p>
-            This secure link works once and expires at{' '}
-            {timeFormat.format(new Date(session.expiresAt))}. Do not share it.
+            This secure link works once and expires at {formatTime(session.expiresAt)}. Do not share
+            it.
           </p>
           <p className="mt-2">{backToBilling}</p>
         </>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { PaySession } from '#shared/billing-api.ts';
-import { formatBillingDate } from '#shared/billing-format.ts';
+import { formatDate } from '#shared/dates.ts';
 import { Alert } from '#web/components/alert.tsx';
 import { Button } from '#web/components/button.tsx';
 import { ConfirmModal } from '#web/components/confirm-modal.tsx';
@@ -23,7 +23,7 @@ export function PortalCancel({
 }) {
   const [asking, setAsking] = useState(false);
   const cancel = usePayAction(() => payCalls.cancel(token));
-  const periodEnd = formatBillingDate(session.subscription.currentPeriodEnd);
+  const periodEnd = formatDate(session.subscription.currentPeriodEnd);
 
   return (
     <section aria-labelledby="cancel-heading">

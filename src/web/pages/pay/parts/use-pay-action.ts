@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { PayResult } from '#shared/billing-api.ts';
-import { ApiError } from '#web/lib/api.ts';
+import { failureMessage } from '#web/lib/failure-text.ts';
 
 // One action of a token page (confirm, change, cancel, pay). On success the browser goes
 // where the server says (back to Billing, which shows the notice); the server's message
@@ -28,6 +28,4 @@ export function usePayAction<TVariables = void>(
 
 /** The text of a failed action: the server's message (e.g. the link was used meanwhile). */
 export const actionErrorText = (error: unknown) =>
-  error instanceof ApiError
-    ? error.message
-    : 'The payment service did not answer. Check your connection and try again.';
+  failureMessage(error, 'The payment service did not answer. Check your connection and try again.');

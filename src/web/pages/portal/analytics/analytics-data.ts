@@ -1,4 +1,5 @@
-import type { DayStats } from './analytics-api.ts';
+import type { DayStats } from '#shared/analytics.ts';
+import { formatDayKey } from '#shared/dates.ts';
 
 // Turning the server's figures into what the screen shows. Days without runs are left
 // out by the server; the chart needs them as zeros so gaps read as quiet days.
@@ -25,15 +26,6 @@ export function failureRate(runs: number, failures: number): string {
   return `${Number.isInteger(rate) ? rate : rate.toFixed(1)}%`;
 }
 
-const dayLabel = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** "Mar 4" for a YYYY-MM-DD day (UTC, as the server counts). */
-export const formatDay = (date: string) => dayLabel.format(new Date(`${date}T00:00:00Z`));
-
 export function totals(days: DayStats[]) {
   const runs = days.reduce((sum, d) => sum + d.runs, 0);
   const failures = days.reduce((sum, d) => sum + d.failures, 0);
@@ -48,6 +40,6 @@ export function chartSummary(days: DayStats[], retentionDays: number): string {
   return (
     `${runs} ${runs === 1 ? 'run' : 'runs'} in the last ${retentionDays} days, ` +
     `${failures} failed (${failureRate(runs, failures)}). ` +
-    `Busiest day ${formatDay(busiest.date)} with ${busiest.runs} ${busiest.runs === 1 ? 'run' : 'runs'}.`
+    `Busiest day ${formatDayKey(busiest.date)} with ${busiest.runs} ${busiest.runs === 1 ? 'run' : 'runs'}.`
   );
 }

@@ -1,13 +1,13 @@
+import type { DayStats, ProcessStats } from '#shared/analytics.ts';
+import { formatDateTime, formatDayKey } from '#shared/dates.ts';
 import { Badge } from '#web/components/badge.tsx';
 import { type ColumnDef, DataTable } from '#web/components/data-table.tsx';
-import { formatDateTime } from '../processes/format.ts';
-import type { DayStats, ProcessStats } from './analytics-api.ts';
-import { failureRate, formatDay } from './analytics-data.ts';
+import { failureRate } from './analytics-data.ts';
 
 // The figures as tables: the chart's data day by day, and each process's totals.
 
 const dayColumns: ColumnDef<DayStats, unknown>[] = [
-  { accessorKey: 'date', header: 'Day', cell: (c) => formatDay(c.row.original.date) },
+  { accessorKey: 'date', header: 'Day', cell: (c) => formatDayKey(c.row.original.date) },
   { accessorKey: 'runs', header: 'Runs' },
   {
     id: 'succeeded',

@@ -1,5 +1,5 @@
+import type { ClientAnalytics } from '#shared/analytics.ts';
 import { Card } from '#web/components/card.tsx';
-import type { ClientAnalytics } from './analytics-api.ts';
 import { chartSummary, failureRate, fillDays, totals } from './analytics-data.ts';
 import { DaysTable, ProcessesTable } from './analytics-tables.tsx';
 import { RunsChart } from './runs-chart.tsx';

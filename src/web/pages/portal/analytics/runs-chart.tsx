@@ -8,8 +8,8 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import type { DayStats } from './analytics-api.ts';
-import { formatDay } from './analytics-data.ts';
+import type { DayStats } from '#shared/analytics.ts';
+import { formatDayKey } from '#shared/dates.ts';
 
 // Runs per day, succeeded and failed stacked. The picture is one image with a text
 // summary for assistive technology; the same figures are in the table beside it.
@@ -18,7 +18,7 @@ const colors = { succeeded: '#2563eb', failed: '#dc2626' } as const;
 
 export function RunsChart({ days, summary }: { days: DayStats[]; summary: string }) {
   const data = days.map((d) => ({
-    day: formatDay(d.date),
+    day: formatDayKey(d.date),
     Succeeded: d.runs - d.failures,
     Failed: d.failures,
   }));

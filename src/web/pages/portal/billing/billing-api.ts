@@ -1,8 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { CheckoutUrlSchema, Invoice, Package, UrlSchema } from '#shared/billing-api.ts';
-import type { billingStatuses, User } from '#shared/user.ts';
-import { ApiError, api } from '#web/lib/api.ts';
+import type {
+  BillingStatusResponse,
+  CheckoutUrl,
+  Invoice,
+  Package,
+  UrlAnswer,
+} from '#shared/billing-api.ts';
+import type { billingStatuses, CurrentUser } from '#shared/user.ts';
+import { api } from '#web/lib/api.ts';
 
 // The client billing calls (SPEC §7, under /api/zoho whichever provider runs) and their
 // cache keys. Only the account owner may make them; the server answers 403 otherwise.
@@ -27,7 +32,7 @@ export const billingStatusQuery = () =>
   queryOptions({
     queryKey: billingKeys.status,
     queryFn: async ({ signal }) =>
-      (await api.get<{ status: BillingStatus }>(`${base}/billing-status`, { signal })).status,
+      (await api.get<BillingStatusResponse>(`${base}/billing-status`, { signal })).status,
     ...fresh,
   });
 
@@ -49,21 +54,12 @@ export const subscriptionQuery = () =>
   queryOptions({
     queryKey: billingKeys.subscription,
     queryFn: async ({ signal }) =>
-      (await api.get<{ user: User }>('/api/auth/verify', { signal })).user.subscription,
+      (await api.get<CurrentUser>('/api/auth/verify', { signal })).user.subscription,
     ...fresh,
   });
 
 export const billingCalls = {
-  portalUrl: () => api.post<z.infer<typeof UrlSchema>>(`${base}/portal-url`, {}),
+  portalUrl: () => api.post<UrlAnswer>(`${base}/portal-url`, {}),
   selectPackage: (packageId: string) =>
-    api.post<z.infer<typeof CheckoutUrlSchema>>(`${base}/select-package`, { packageId }),
+    api.post<CheckoutUrl>(`${base}/select-package`, { packageId }),
 };
-
-/**
- * A failed call as the notice text of SPEC §8: the server's message, `fallback` when it
- * answered without one, `network` when it did not answer at all.
- */
-export function failureText(error: unknown, fallback: string, network: string): string {
-  if (error instanceof ApiError) return error.serverMessage ?? fallback;
-  return network;
-}

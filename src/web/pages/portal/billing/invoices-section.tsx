@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatCents } from '#shared/billing.ts';
 import type { Invoice } from '#shared/billing-api.ts';
-import { formatBillingDate } from '#shared/billing-format.ts';
+import { formatDate } from '#shared/dates.ts';
 import { buttonClass } from '#web/components/button.tsx';
+import { type ColumnDef, DataTable } from '#web/components/data-table.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { invoicesQuery } from './billing-api.ts';
 import { InvoiceStatusBadge } from './status-badge.tsx';
@@ -40,54 +41,59 @@ function InvoiceActions({ invoice }: { invoice: Invoice }) {
   );
 }
 
+// Newest first as the server sends them, so the headers do not sort.
+const columns: ColumnDef<Invoice>[] = [
+  {
+    id: 'invoice',
+    header: 'Invoice',
+    meta: { className: '' },
+    cell: ({ row: { original: invoice } }) => (
+      <>
+        <p className="font-medium text-slate-900">{invoice.number}</p>
+        <p className="text-slate-600">{invoice.description}</p>
+      </>
+    ),
+  },
+  {
+    id: 'date',
+    header: 'Date',
+    meta: { className: 'whitespace-nowrap text-slate-700' },
+    cell: ({ row }) => formatDate(row.original.date),
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    meta: { className: '' },
+    cell: ({ row }) => <InvoiceStatusBadge status={row.original.status} />,
+  },
+  {
+    id: 'amount',
+    header: 'Amount',
+    meta: {
+      headerClassName: 'text-right',
+      className: 'text-right font-medium whitespace-nowrap text-slate-900 tabular-nums',
+    },
+    cell: ({ row }) => formatCents(row.original.amount),
+  },
+  {
+    id: 'actions',
+    header: () => <span className="sr-only">Actions</span>,
+    meta: { className: '' },
+    cell: ({ row }) => <InvoiceActions invoice={row.original} />,
+  },
+];
+
 function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
   return (
-    <div className="hidden overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm md:block">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Recent invoices</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-          <tr>
-            <th scope="col" className="px-4 py-3">
-              Invoice
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Date
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Status
-            </th>
-            <th scope="col" className="px-4 py-3 text-right">
-              Amount
-            </th>
-            <th scope="col" className="px-4 py-3">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200">
-          {invoices.map((invoice) => (
-            <tr key={invoice.id} className="align-middle">
-              <td className="px-4 py-3">
-                <p className="font-medium text-slate-900">{invoice.number}</p>
-                <p className="text-slate-600">{invoice.description}</p>
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                {formatBillingDate(invoice.date)}
-              </td>
-              <td className="px-4 py-3">
-                <InvoiceStatusBadge status={invoice.status} />
-              </td>
-              <td className="px-4 py-3 text-right font-medium whitespace-nowrap text-slate-900 tabular-nums">
-                {formatCents(invoice.amount)}
-              </td>
-              <td className="px-4 py-3">
-                <InvoiceActions invoice={invoice} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      data={invoices}
+      columns={columns}
+      caption="Recent invoices"
+      rowKey={(invoice) => invoice.id}
+      sortable={false}
+      className="hidden md:block"
+      rowClassName="align-middle"
+    />
   );
 }
 
@@ -99,7 +105,7 @@ function InvoiceCards({ invoices }: { invoices: Invoice[] }) {
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
               <p className="font-medium text-slate-900">{invoice.number}</p>
-              <p className="text-sm text-slate-600">{formatBillingDate(invoice.date)}</p>
+              <p className="text-sm text-slate-600">{formatDate(invoice.date)}</p>
             </div>
             <p className="shrink-0 font-semibold text-slate-900 tabular-nums">
               {formatCents(invoice.amount)}

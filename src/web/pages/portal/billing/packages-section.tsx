@@ -4,8 +4,9 @@ import type { Package } from '#shared/billing-api.ts';
 import { billedText } from '#shared/billing-format.ts';
 import { Button } from '#web/components/button.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
+import { messageOr } from '#web/lib/failure-text.ts';
 import { toast } from '#web/lib/toast.ts';
-import { billingCalls, failureText, packagesQuery } from './billing-api.ts';
+import { billingCalls, packagesQuery } from './billing-api.ts';
 
 // The packages on sale (SPEC §2: listed only while the subscription is not active).
 // Selecting one asks the server for a checkout address and sends the browser there.
@@ -60,7 +61,7 @@ export function PackagesSection() {
     onError: (error) =>
       toast({
         title: 'Error',
-        text: failureText(error, 'Failed to start checkout', 'Failed to select package'),
+        text: messageOr(error, 'Failed to start checkout', 'Failed to select package'),
         tone: 'error',
       }),
   });

@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatBillingDate } from '#shared/billing-format.ts';
+import { formatDate } from '#shared/dates.ts';
 import { Button } from '#web/components/button.tsx';
 import { Card } from '#web/components/card.tsx';
 import { ExternalIcon } from '#web/components/icons.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
+import { messageOr } from '#web/lib/failure-text.ts';
 import { openInNewTab } from '#web/lib/open-in-new-tab.ts';
 import { toast } from '#web/lib/toast.ts';
 import {
   type BillingStatus,
   billingCalls,
   billingStatusQuery,
-  failureText,
   subscriptionQuery,
 } from './billing-api.ts';
 import { BillingStatusBadge } from './status-badge.tsx';
@@ -38,7 +38,7 @@ export function SubscriptionCard() {
   const status = useQuery(billingStatusQuery());
   const subscription = useQuery(subscriptionQuery());
   const [opening, setOpening] = useState(false);
-  const periodEnd = formatBillingDate(subscription.data?.currentPeriodEnd);
+  const periodEnd = formatDate(subscription.data?.currentPeriodEnd);
 
   const openPortal = async () => {
     setOpening(true);
@@ -51,7 +51,7 @@ export function SubscriptionCard() {
         tone: 'success',
       });
     } catch (error) {
-      const text = failureText(error, 'Failed to get portal URL', 'Failed to open billing portal');
+      const text = messageOr(error, 'Failed to get portal URL', 'Failed to open billing portal');
       toast({ title: 'Error', text, tone: 'error' });
     } finally {
       setOpening(false);
@@ -105,7 +105,7 @@ export function SubscriptionCard() {
               {periodLabel(status.data, subscription.data?.currentPeriodEnd)}
             </dt>
             <dd className="mt-1 font-medium text-slate-900">
-              {periodEnd ?? (subscription.isPending ? '…' : 'No billing period yet')}
+              {periodEnd || (subscription.isPending ? '…' : 'No billing period yet')}
             </dd>
           </div>
         </dl>

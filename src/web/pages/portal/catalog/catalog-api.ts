@@ -1,11 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { CatalogTemplate, RequestAccessResultSchema } from '#shared/catalog.ts';
+import type { CatalogTemplate, RequestAccessResult } from '#shared/catalog.ts';
 import { api } from '#web/lib/api.ts';
 
 // The catalog calls (SPEC §7 Catalog) and the search over the loaded templates.
-
-export type RequestAccessResult = z.infer<typeof RequestAccessResultSchema>;
 
 export const templatesKey = ['catalog', 'templates'] as const;
 

@@ -7,7 +7,7 @@ import {
 } from '#shared/catalog.ts';
 import { Badge, type BadgeTone } from '#web/components/badge.tsx';
 import { Button } from '#web/components/button.tsx';
-import { ApiError } from '#web/lib/api.ts';
+import { failureMessage } from '#web/lib/failure-text.ts';
 import { toast } from '#web/lib/toast.ts';
 import { requestAccess, templatesKey } from './catalog-api.ts';
 
@@ -44,11 +44,7 @@ export function TemplateCard({ template }: { template: CatalogTemplate }) {
       toast({ title: 'Requested', text: result.message, tone: 'success' });
     } catch (error) {
       // SPEC §8 gives no failure notice; say it beside the button instead of nowhere.
-      setFailure(
-        error instanceof ApiError
-          ? error.message
-          : 'Could not reach the server. Check your connection and try again.',
-      );
+      setFailure(failureMessage(error));
     } finally {
       setBusy(false);
     }

@@ -1,9 +1,6 @@
-// How the portal shows times and durations: the viewer's own zone, US style.
+import type { RunTrigger } from '#shared/runs.ts';
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-export const formatDateTime = (iso: string | Date) =>
-  dateTime.format(typeof iso === 'string' ? new Date(iso) : iso);
+// How the portal shows durations and run triggers (dates: #shared/dates.ts).
 
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)} ms`;
@@ -16,4 +13,4 @@ export const triggerLabels = {
   manual: 'Manual',
   schedule: 'Schedule',
   test: 'Admin test',
-} as const;
+} as const satisfies Record<RunTrigger, string>;

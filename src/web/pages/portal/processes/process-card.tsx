@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import { formatDateTime } from '#shared/dates.ts';
+import type { MyProcess } from '#shared/processes.ts';
 import { Badge } from '#web/components/badge.tsx';
 import { Button } from '#web/components/button.tsx';
-import { formatDateTime, triggerLabels } from './format.ts';
-import type { MyProcess } from './processes-api.ts';
+import { triggerLabels } from './format.ts';
 import { RunStatus } from './run-status.tsx';
 import { RunsDialog } from './runs-dialog.tsx';
 import { useTrigger } from './use-trigger.ts';

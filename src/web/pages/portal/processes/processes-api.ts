@@ -1,43 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ClientProcess } from '#shared/processes.ts';
+import type { MyProcess } from '#shared/processes.ts';
+import type { RunHistory } from '#shared/runs.ts';
 import { api } from '#web/lib/api.ts';
 
-// The portal's process calls (SPEC §7 Client portal) and their cache keys. The shapes
-// follow src/server/features/processes/client-routes.ts.
-
-export type RunTrigger = 'manual' | 'schedule' | 'test';
-/** running → finished; interrupted when the server stopped before the webhook answered. */
-export type RunState = 'running' | 'finished' | 'interrupted';
-
-export interface LastRun {
-  startedAt: string;
-  state: RunState;
-  /** Null while running. */
-  ok: boolean | null;
-  statusCode: number | null;
-  trigger: RunTrigger;
-}
-
-export interface MyProcess extends ClientProcess {
-  lastRun: LastRun | null;
-}
-
-export interface Run {
-  _id: string;
-  processId: string;
-  trigger: RunTrigger;
-  triggeredBy: string | null;
-  triggeredByName: string | null;
-  startedAt: string;
-  state: RunState;
-  finishedAt: string | null;
-  /** Null while running. */
-  durationMs: number | null;
-  statusCode: number | null;
-  ok: boolean | null;
-  error: string | null;
-  bodySnippet: string | null;
-}
+// The portal's process calls (SPEC §7 Client portal) and their cache keys.
 
 export type RunFilter = 'all' | 'ok' | 'failed';
 
@@ -63,7 +29,7 @@ export const runsQuery = (processId: string, filter: RunFilter) =>
   queryOptions({
     queryKey: myProcessKeys.runs(processId, filter),
     queryFn: ({ signal }) =>
-      api.get<{ retentionDays: number; runs: Run[] }>(
+      api.get<RunHistory>(
         `/api/n8n/processes/${enc(processId)}/runs${filter === 'all' ? '' : `?status=${filter}`}`,
         { signal },
       ),

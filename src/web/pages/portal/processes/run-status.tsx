@@ -1,5 +1,5 @@
+import type { RunState } from '#shared/runs.ts';
 import { Badge } from '#web/components/badge.tsx';
-import type { RunState } from './processes-api.ts';
 
 interface RunStatusProps {
   state: RunState;

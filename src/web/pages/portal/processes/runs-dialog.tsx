@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { formatDateTime } from '#shared/dates.ts';
+import type { MyProcess } from '#shared/processes.ts';
+import type { Run } from '#shared/runs.ts';
 import { ModalDialog } from '#web/components/modal-dialog.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { useAccount } from '#web/lib/account.ts';
-import { formatDateTime, formatDuration, triggerLabels } from './format.ts';
-import { type MyProcess, type Run, type RunFilter, runsQuery } from './processes-api.ts';
+import { formatDuration, triggerLabels } from './format.ts';
+import { type RunFilter, runsQuery } from './processes-api.ts';
 import { RunStatus } from './run-status.tsx';
 
 // A process's recent runs within the plan's log retention (DESIGN §1): who or what

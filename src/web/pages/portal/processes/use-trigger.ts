@@ -1,13 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '#shared/paths.ts';
+import { bodyAnswer, networkText, SNIPPET, statusLine } from '#web/lib/failure-text.ts';
 import { toast } from '#web/lib/toast.ts';
-import {
-  errorText,
-  notifyInactiveSubscription,
-  statusLine,
-  TRIGGER_SNIPPET,
-} from './portal-notices.ts';
+import { notifyInactiveSubscription } from './portal-notices.ts';
 import { myProcessKeys, triggerProcess } from './processes-api.ts';
 
 /**
@@ -28,11 +24,11 @@ export function useTrigger(processId: string) {
       }
       toast({
         title: ok ? 'Triggered' : 'Error',
-        text: statusLine(status, body, TRIGGER_SNIPPET),
+        text: statusLine(status, bodyAnswer(body), SNIPPET.trigger),
         tone: ok ? 'success' : 'error',
       });
     },
-    onError: (error) => toast({ title: 'Request failed', text: errorText(error), tone: 'error' }),
+    onError: (error) => toast({ title: 'Request failed', text: networkText(error), tone: 'error' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: myProcessKeys.all }),
   });
 }

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useId, useMemo } from 'react';
-import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
+import { type FieldErrors, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { paths } from '#shared/paths.ts';
+import type { MyProcess } from '#shared/processes.ts';
 import {
   type CreateSchedule,
   type CreateScheduleInput,
@@ -15,14 +16,10 @@ import { Button } from '#web/components/button.tsx';
 import { fieldIds, TextField } from '#web/components/field.tsx';
 import { SelectField } from '#web/components/field-select.tsx';
 import { ApiError } from '#web/lib/api.ts';
+import { notifyFailure } from '#web/lib/failure-text.ts';
 import { toast } from '#web/lib/toast.ts';
-import {
-  errorText,
-  notifyInactiveSubscription,
-  SCHEDULE_SNIPPET,
-  statusLine,
-} from '../processes/portal-notices.ts';
-import type { MyProcess } from '../processes/processes-api.ts';
+import { useApiForm } from '#web/lib/use-api-form.ts';
+import { notifyInactiveSubscription } from '../processes/portal-notices.ts';
 import { CronPreview } from './cron-preview.tsx';
 import { scheduleProblem } from './cron-text.ts';
 import { scheduleCalls, scheduleKeys } from './scheduler-api.ts';
@@ -50,44 +47,32 @@ export function CreateScheduleForm({
   const navigate = useNavigate();
   const ids = { heading: useId(), cron: useId(), preview: useId(), zones: useId() };
   const zones = useMemo(timezoneOptions, []);
-  const form = useForm<CreateScheduleInput, unknown, CreateSchedule>({
-    resolver: zodResolver(CreateScheduleSchema),
-    defaultValues: emptyValues,
-  });
-  const { errors, isSubmitting } = form.formState;
-  const [cron, timezone] = useWatch({ control: form.control, name: ['cron', 'timezone'] });
   const create = useMutation({ mutationFn: scheduleCalls.create });
-
-  const onSubmit = form.handleSubmit(
-    async (values) => {
-      try {
-        await create.mutateAsync(values);
-        form.reset({ ...emptyValues, processId: values.processId });
-        toast({ title: 'Created', text: 'Schedule created.', tone: 'success' });
-        await queryClient.invalidateQueries({ queryKey: scheduleKeys.all });
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 402) {
-          notifyInactiveSubscription();
-          await navigate(paths.billing);
-        } else if (error instanceof ApiError) {
-          if (error.errors.cron) form.setError('cron', { message: error.errors.cron });
-          toast({
-            title: 'Create failed',
-            text: statusLine(error.status, error.body, SCHEDULE_SNIPPET),
-            tone: 'error',
-          });
-        } else {
-          toast({ title: 'Request failed', text: errorText(error), tone: 'error' });
-        }
-      }
+  // A refused cron also shows under its field; the notice is SPEC §8's either way.
+  const { form, onSubmit, errors, isSubmitting } = useApiForm<CreateScheduleInput, CreateSchedule>({
+    resolver: zodResolver(CreateScheduleSchema),
+    fields: ['cron'],
+    defaultValues: emptyValues,
+    submit: async (values) => {
+      await create.mutateAsync(values);
+      form.reset({ ...emptyValues, processId: values.processId });
+      await queryClient.invalidateQueries({ queryKey: scheduleKeys.all });
+      return { title: 'Created', text: 'Schedule created.' };
     },
-    (invalid) =>
+    onFailure: async (error) => {
+      if (error instanceof ApiError && error.status === 402) {
+        notifyInactiveSubscription();
+        await navigate(paths.billing);
+      } else notifyFailure(error, { failed: 'Create failed', network: 'Request failed' });
+    },
+    onInvalid: (invalid) =>
       toast({
         title: schedulerMessages.validationTitle,
         text: validationText(invalid),
         tone: 'error',
       }),
-  );
+  });
+  const [cron, timezone] = useWatch({ control: form.control, name: ['cron', 'timezone'] });
 
   // Deferred and memoised: checking a cron walks croner through dozens of runs, which
   // must never make typing lag or repeat on unrelated renders.

@@ -1,4 +1,5 @@
-import { describeCron, formatInZone, upcomingRuns, zoneName } from './cron-text.ts';
+import { formatDateTime } from '#shared/dates.ts';
+import { describeCron, upcomingRuns, zoneName } from './cron-text.ts';
 
 // While a cron is typed: what it means in words and its next three runs in the chosen
 // zone, or what is wrong with it. Announced politely so screen readers follow along.
@@ -36,7 +37,7 @@ export function CronPreview({
           <ol className="mt-1 space-y-0.5 text-slate-800">
             {runs.map((run) => (
               <li key={run.toISOString()}>
-                <time dateTime={run.toISOString()}>{formatInZone(run, timezone)}</time>
+                <time dateTime={run.toISOString()}>{formatDateTime(run, zoneName(timezone))}</time>
               </li>
             ))}
           </ol>

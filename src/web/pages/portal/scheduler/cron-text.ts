@@ -22,15 +22,6 @@ export function describeCron(cron: string): string | null {
 
 export const zoneName = (timezone: string | null | undefined) => timezone?.trim() || 'UTC';
 
-/** A run time as a clock in the schedule's own zone, e.g. "Mar 4, 2026, 9:00 AM CST". */
-export function formatInZone(date: Date, timezone: string | null | undefined): string {
-  return new Intl.DateTimeFormat('en-US', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: zoneName(timezone),
-  }).format(date);
-}
-
 export const upcomingRuns = (cron: string, timezone: string | null | undefined, count = 3) =>
   nextRuns(cron.trim(), zoneName(timezone), count);
 

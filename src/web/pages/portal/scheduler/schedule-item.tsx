@@ -1,6 +1,7 @@
-import type { ScheduleJson } from '#shared/scheduler.ts';
+import { formatDateTime } from '#shared/dates.ts';
+import type { Schedule } from '#shared/scheduler.ts';
 import { Button } from '#web/components/button.tsx';
-import { describeCron, formatInZone, upcomingRuns, zoneName } from './cron-text.ts';
+import { describeCron, upcomingRuns, zoneName } from './cron-text.ts';
 
 // One schedule: its process, the cron with its plain reading, the zone (UTC when empty,
 // SPEC §9) and the next runs. Delete is offered to those who manage schedules.
@@ -9,7 +10,7 @@ export function ScheduleItem({
   schedule,
   onDelete,
 }: {
-  schedule: ScheduleJson;
+  schedule: Schedule;
   onDelete?: () => void;
 }) {
   const reading = describeCron(schedule.cron);
@@ -52,7 +53,9 @@ export function ScheduleItem({
               <ol className="space-y-0.5">
                 {runs.map((run) => (
                   <li key={run.toISOString()}>
-                    <time dateTime={run.toISOString()}>{formatInZone(run, schedule.timezone)}</time>
+                    <time dateTime={run.toISOString()}>
+                      {formatDateTime(run, zoneName(schedule.timezone))}
+                    </time>
                   </li>
                 ))}
               </ol>

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ScheduleJson } from '#shared/scheduler.ts';
+import type { Schedule } from '#shared/scheduler.ts';
 import { ConfirmModal } from '#web/components/confirm-modal.tsx';
-import { ApiError } from '#web/lib/api.ts';
+import { notifyFailure } from '#web/lib/failure-text.ts';
 import { toast } from '#web/lib/toast.ts';
-import { errorText, SCHEDULE_SNIPPET, statusLine } from '../processes/portal-notices.ts';
 import { describeCron, zoneName } from './cron-text.ts';
 import { ScheduleItem } from './schedule-item.tsx';
 import { scheduleCalls, scheduleKeys } from './scheduler-api.ts';
@@ -15,23 +14,15 @@ export function ScheduleList({
   schedules,
   canManage,
 }: {
-  schedules: ScheduleJson[];
+  schedules: Schedule[];
   canManage: boolean;
 }) {
   const queryClient = useQueryClient();
-  const [pending, setPending] = useState<ScheduleJson | null>(null);
+  const [pending, setPending] = useState<Schedule | null>(null);
   const remove = useMutation({
     mutationFn: (id: string) => scheduleCalls.remove(id),
     onSuccess: () => toast({ title: 'Deleted', text: 'Schedule removed.', tone: 'success' }),
-    onError: (error) =>
-      toast({
-        title: 'Delete failed',
-        text:
-          error instanceof ApiError
-            ? statusLine(error.status, error.body, SCHEDULE_SNIPPET)
-            : errorText(error),
-        tone: 'error',
-      }),
+    onError: (error) => notifyFailure(error, { failed: 'Delete failed', network: 'Delete failed' }),
     onSettled: async () => {
       setPending(null);
       await queryClient.invalidateQueries({ queryKey: scheduleKeys.all });

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { CreateSchedule, ScheduleJson } from '#shared/scheduler.ts';
+import type { Message } from '#shared/answers.ts';
+import type { CreateSchedule, Schedule } from '#shared/scheduler.ts';
 import { api } from '#web/lib/api.ts';
 
 // The scheduler calls (SPEC §7 Client portal) and their cache key.
@@ -13,11 +14,11 @@ export const schedulesQuery = () =>
     queryKey: scheduleKeys.all,
     queryFn: async ({ signal }) => {
       const data = await api.get<unknown>(base, { signal });
-      return Array.isArray(data) ? (data as ScheduleJson[]) : [];
+      return Array.isArray(data) ? (data as Schedule[]) : [];
     },
   });
 
 export const scheduleCalls = {
-  create: (body: CreateSchedule) => api.post<ScheduleJson>(base, body),
-  remove: (id: string) => api.delete<{ message: string }>(`${base}/${encodeURIComponent(id)}`),
+  create: (body: CreateSchedule) => api.post<Schedule>(base, body),
+  remove: (id: string) => api.delete<Message>(`${base}/${encodeURIComponent(id)}`),
 };

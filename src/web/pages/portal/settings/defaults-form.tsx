@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Resolver, type UseFormRegister, useForm } from 'react-hook-form';
+import type { Resolver, UseFormRegister } from 'react-hook-form';
 import {
   type LegalDefaults,
   LegalDefaultsSchema,
@@ -13,15 +13,16 @@ import { TextField } from '#web/components/field.tsx';
 import { SelectField } from '#web/components/field-select.tsx';
 import { TextAreaField } from '#web/components/field-textarea.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
-import { useServerErrors } from '#web/lib/form-errors.ts';
+import { saveFailureText } from '#web/lib/failure-text.ts';
 import { toast } from '#web/lib/toast.ts';
+import { useApiForm } from '#web/lib/use-api-form.ts';
 import {
   type DefaultFieldView,
   type DefaultsFormValues,
   defaultsGroups,
   toFormValues,
 } from './defaults-fields.ts';
-import { failureText, settingsCalls, settingsKeys } from './settings-api.ts';
+import { settingsCalls, settingsKeys } from './settings-api.ts';
 import { FormFooter, SettingsSection } from './settings-section.tsx';
 
 // Organization defaults (SPEC §3 Legal defaults): the values the legal documents start
@@ -68,30 +69,20 @@ function DefaultsForm({
   canManage: boolean;
 }) {
   const queryClient = useQueryClient();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<DefaultsFormValues, unknown, LegalDefaults>({
+  const { form, onSubmit, errors, isSubmitting } = useApiForm({
     resolver,
+    fields: legalDefaultFields,
     defaultValues: toFormValues(defaults),
-  });
-  const failure = useServerErrors(legalDefaultFields, { setError, setFocus, isSubmitting });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
+    submit: async (values) => {
       const saved = await settingsCalls.saveDefaults(values);
       queryClient.setQueryData(settingsKeys.defaults(userId), saved.defaults);
-      reset(toFormValues(saved.defaults));
-      toast({ title: 'Saved', text: saved.message, tone: 'success' });
-    } catch (error) {
-      failure.show(error);
-      toast({ title: 'Error', text: failureText(error), tone: 'error' });
-    }
+      form.reset(toFormValues(saved.defaults));
+      return { title: 'Saved', text: saved.message };
+    },
+    onFailure: (error) => toast({ title: 'Error', text: saveFailureText(error), tone: 'error' }),
   });
+  const { register } = form;
+  const { isDirty } = form.formState;
 
   return (
     <form onSubmit={onSubmit} noValidate>

@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { type ChangePasswordForm, ChangePasswordFormSchema } from '#shared/password.ts';
 import type { User } from '#shared/user.ts';
 import { Alert } from '#web/components/alert.tsx';
 import { Button } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
-import { useServerErrors } from '#web/lib/form-errors.ts';
+import { saveFailureText } from '#web/lib/failure-text.ts';
 import { setSession } from '#web/lib/session.ts';
 import { toast } from '#web/lib/toast.ts';
-import { failureText, settingsCalls } from './settings-api.ts';
+import { useApiForm } from '#web/lib/use-api-form.ts';
+import { settingsCalls } from './settings-api.ts';
 import { FormFooter, SettingsSection } from './settings-section.tsx';
 
 // Change password (SPEC §5: "Passwords do not match." when the confirmation differs or
@@ -18,34 +18,22 @@ import { FormFooter, SettingsSection } from './settings-section.tsx';
 const fields = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 
 export function PasswordCard({ user }: { user: User }) {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordForm>({
+  const { form, onSubmit, alert, errors, isSubmitting } = useApiForm<ChangePasswordForm>({
     resolver: zodResolver(ChangePasswordFormSchema),
+    fields,
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-  });
-  const failure = useServerErrors(fields, { setError, setFocus, isSubmitting });
-
-  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
-    failure.clear();
-    try {
+    submit: async ({ currentPassword, newPassword }) => {
       const { message, token } = await settingsCalls.changePassword({
         currentPassword,
         newPassword,
       });
       setSession({ token, user });
-      reset();
-      toast({ title: 'Success', text: message, tone: 'success' });
-    } catch (error) {
-      failure.show(error);
-      toast({ title: 'Error', text: failureText(error), tone: 'error' });
-    }
+      form.reset();
+      return { title: 'Success', text: message };
+    },
+    onFailure: (error) => toast({ title: 'Error', text: saveFailureText(error), tone: 'error' }),
   });
+  const { register } = form;
 
   return (
     <SettingsSection
@@ -87,9 +75,9 @@ export function PasswordCard({ user }: { user: User }) {
             {...register('confirmPassword')}
           />
         </fieldset>
-        {failure.alert ? (
+        {alert ? (
           <div className="mt-5">
-            <Alert>{failure.alert}</Alert>
+            <Alert>{alert}</Alert>
           </div>
         ) : null}
         <FormFooter>

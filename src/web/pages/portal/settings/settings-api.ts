@@ -1,7 +1,8 @@
-import type { LegalDefaults } from '#shared/legal-defaults.ts';
-import type { ChangePassword } from '#shared/password.ts';
-import type { TwoFactorSetup, TwoFactorStatus } from '#shared/two-factor.ts';
-import { ApiError, api } from '#web/lib/api.ts';
+import type { Message } from '#shared/answers.ts';
+import type { LegalDefaults, LegalDefaultsSaved } from '#shared/legal-defaults.ts';
+import type { ChangePassword, PasswordChanged } from '#shared/password.ts';
+import type { RecoveryCodes, TwoFactorSetup, TwoFactorStatus } from '#shared/two-factor.ts';
+import { api } from '#web/lib/api.ts';
 
 // The Settings page's calls (SPEC §7) and their cache keys. Keys carry the user's id so
 // signing out and in as someone else in the same tab never shows the last person's data.
@@ -14,26 +15,11 @@ export const settingsKeys = {
 export const settingsCalls = {
   defaults: (signal?: AbortSignal) => api.get<LegalDefaults>('/api/legal/defaults', { signal }),
   saveDefaults: (values: LegalDefaults) =>
-    api.put<{ message: string; defaults: LegalDefaults }>('/api/legal/defaults', values),
+    api.put<LegalDefaultsSaved>('/api/legal/defaults', values),
   changePassword: (body: ChangePassword) =>
-    api.put<{ message: string; token: string }>('/api/settings/password', body),
+    api.put<PasswordChanged>('/api/settings/password', body),
   twoFactor: (signal?: AbortSignal) => api.get<TwoFactorStatus>('/api/auth/2fa', { signal }),
   beginTwoFactor: () => api.post<TwoFactorSetup>('/api/auth/2fa/setup'),
-  enableTwoFactor: (code: string) =>
-    api.post<{ recoveryCodes: string[] }>('/api/auth/2fa/enable', { code }),
-  disableTwoFactor: (code: string) =>
-    api.post<{ message: string }>('/api/auth/2fa/disable', { code }),
+  enableTwoFactor: (code: string) => api.post<RecoveryCodes>('/api/auth/2fa/enable', { code }),
+  disableTwoFactor: (code: string) => api.post<Message>('/api/auth/2fa/disable', { code }),
 };
-
-/**
- * The text of a failed Settings save (SPEC §8): the server's message, or "Status {code}"
- * when it sent none.
- */
-export function failureText(error: unknown): string {
-  if (!(error instanceof ApiError)) {
-    return error instanceof Error && error.message
-      ? error.message
-      : 'Could not reach the server. Check your connection and try again.';
-  }
-  return error.serverMessage ?? `Status ${error.status}`;
-}

@@ -5,10 +5,11 @@ import { Alert } from '#web/components/alert.tsx';
 import { Badge } from '#web/components/badge.tsx';
 import { Button } from '#web/components/button.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
+import { saveFailureText } from '#web/lib/failure-text.ts';
 import { useIsImpersonating } from '#web/lib/impersonation.ts';
 import { toast } from '#web/lib/toast.ts';
 import { RecoveryCodes } from './recovery-codes.tsx';
-import { failureText, settingsCalls, settingsKeys } from './settings-api.ts';
+import { settingsCalls, settingsKeys } from './settings-api.ts';
 import { SettingsSection } from './settings-section.tsx';
 import { TwoFactorOffDialog } from './two-factor-off-dialog.tsx';
 import { TwoFactorSetupPanel } from './two-factor-setup.tsx';
@@ -40,7 +41,7 @@ export function TwoFactorCard({ userId }: { userId: string }) {
     try {
       setSetup(await settingsCalls.beginTwoFactor());
     } catch (error) {
-      toast({ title: 'Error', text: failureText(error), tone: 'error' });
+      toast({ title: 'Error', text: saveFailureText(error), tone: 'error' });
     } finally {
       setStarting(false);
     }

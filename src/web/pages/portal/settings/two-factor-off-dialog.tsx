@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { CodeSchema } from '#shared/two-factor.ts';
 import { Alert } from '#web/components/alert.tsx';
 import { Button } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
 import { ModalDialog } from '#web/components/modal-dialog.tsx';
-import { useServerErrors } from '#web/lib/form-errors.ts';
+import { useApiForm } from '#web/lib/use-api-form.ts';
 import { settingsCalls } from './settings-api.ts';
 
 // Turning two-factor off asks for a current code (or a recovery code), so a borrowed
@@ -23,36 +22,24 @@ export function TwoFactorOffDialog({
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<{ code: string }>({
+  const { form, onSubmit, alert, failure, errors, isSubmitting } = useApiForm<{ code: string }>({
     resolver: zodResolver(CodeSchema),
+    fields,
     defaultValues: { code: '' },
+    submit: async ({ code }) => {
+      const { message } = await settingsCalls.disableTwoFactor(code);
+      form.reset();
+      onDone(message);
+    },
   });
-  const failure = useServerErrors(fields, { setError, setFocus, isSubmitting });
+  const { register } = form;
 
   const close = () => {
     if (isSubmitting) return;
-    reset();
+    form.reset();
     failure.clear();
     onClose();
   };
-
-  const onSubmit = handleSubmit(async ({ code }) => {
-    failure.clear();
-    try {
-      const { message } = await settingsCalls.disableTwoFactor(code);
-      reset();
-      onDone(message);
-    } catch (error) {
-      failure.show(error);
-    }
-  });
 
   return (
     <ModalDialog
@@ -85,9 +72,9 @@ export function TwoFactorOffDialog({
             {...register('code')}
           />
         </fieldset>
-        {failure.alert ? (
+        {alert ? (
           <div className="mt-4">
-            <Alert>{failure.alert}</Alert>
+            <Alert>{alert}</Alert>
           </div>
         ) : null}
       </form>

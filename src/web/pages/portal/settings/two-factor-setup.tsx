@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { CodeSchema, type TwoFactorSetup } from '#shared/two-factor.ts';
 import { Alert } from '#web/components/alert.tsx';
 import { Button } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
-import { useServerErrors } from '#web/lib/form-errors.ts';
+import { saveFailureText } from '#web/lib/failure-text.ts';
 import { toast } from '#web/lib/toast.ts';
+import { useApiForm } from '#web/lib/use-api-form.ts';
 import { CopyButton } from './copy-button.tsx';
-import { failureText, settingsCalls } from './settings-api.ts';
+import { settingsCalls } from './settings-api.ts';
 
 // Turning two-factor on: scan the QR code (or type the key) into an authenticator app,
 // then prove it works with a code; only then does the server switch it on.
@@ -27,33 +27,22 @@ export function TwoFactorSetupPanel({
   onCancel: () => void;
   onEnabled: (recoveryCodes: string[]) => void;
 }) {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<{ code: string }>({
+  const { form, onSubmit, alert, errors, isSubmitting } = useApiForm<{ code: string }>({
     resolver: zodResolver(CodeSchema),
+    fields,
     defaultValues: { code: '' },
+    submit: async ({ code }) => {
+      const { recoveryCodes } = await settingsCalls.enableTwoFactor(code);
+      onEnabled(recoveryCodes);
+    },
+    onFailure: (error) => toast({ title: 'Error', text: saveFailureText(error), tone: 'error' }),
   });
-  const failure = useServerErrors(fields, { setError, setFocus, isSubmitting });
+  const { register } = form;
 
   // The panel replaces the button that opened it; keep keyboard users in place.
   useEffect(() => {
     document.getElementById('two-factor-scan')?.focus();
   }, []);
-
-  const onSubmit = handleSubmit(async ({ code }) => {
-    failure.clear();
-    try {
-      const { recoveryCodes } = await settingsCalls.enableTwoFactor(code);
-      onEnabled(recoveryCodes);
-    } catch (error) {
-      failure.show(error);
-      toast({ title: 'Error', text: failureText(error), tone: 'error' });
-    }
-  });
 
   const qr = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qrSvg)}`;
   return (
@@ -103,9 +92,9 @@ export function TwoFactorSetupPanel({
                 {...register('code')}
               />
             </fieldset>
-            {failure.alert ? (
+            {alert ? (
               <div className="mt-4">
-                <Alert>{failure.alert}</Alert>
+                <Alert>{alert}</Alert>
               </div>
             ) : null}
             <div className="mt-5 flex flex-wrap gap-3">

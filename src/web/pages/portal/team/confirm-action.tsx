@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { Alert } from '#web/components/alert.tsx';
 import { ConfirmModal } from '#web/components/confirm-modal.tsx';
-import { ApiError } from '#web/lib/api.ts';
+import { failureMessage } from '#web/lib/failure-text.ts';
 
 // Asks before removing someone or revoking an invite. SPEC §8 shows no notice when
 // these fail; the reason is still shown inside the dialog so nothing fails silently.
@@ -31,11 +31,7 @@ export function useConfirmAction() {
       await pending.run();
       close();
     } catch (error) {
-      setFailure(
-        error instanceof ApiError
-          ? error.message
-          : 'Could not reach the server. Check your connection and try again.',
-      );
+      setFailure(failureMessage(error));
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import {
   DEFAULT_INVITE_ROLE,
   type Invite,
@@ -12,8 +10,7 @@ import { Button } from '#web/components/button.tsx';
 import { Card } from '#web/components/card.tsx';
 import { TextField } from '#web/components/field.tsx';
 import { SelectField } from '#web/components/field-select.tsx';
-import { ApiError } from '#web/lib/api.ts';
-import { toast } from '#web/lib/toast.ts';
+import { useApiForm } from '#web/lib/use-api-form.ts';
 import { teamCalls, useTeamRefresh } from './team-api.ts';
 
 // Invite someone by e-mail (SPEC §2 Team, §5: an empty email sends nothing). SPEC §8 has
@@ -22,46 +19,20 @@ import { teamCalls, useTeamRefresh } from './team-api.ts';
 
 export function InviteForm() {
   const refresh = useTeamRefresh();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<InviteInput, unknown, Invite>({
+  const { form, onSubmit, errors, isSubmitting } = useApiForm<InviteInput, Invite>({
     resolver: zodResolver(InviteSchema),
+    fields: ['email', 'role'],
+    // No alert here: a refusal without a field of its own is said under the email.
+    messageField: 'email',
     defaultValues: { email: '', role: DEFAULT_INVITE_ROLE },
-  });
-
-  // Fields are disabled while sending, so the failed one takes focus once enabled again.
-  const [focusField, setFocusField] = useState<'email' | 'role' | null>(null);
-  useEffect(() => {
-    if (isSubmitting || !focusField) return;
-    setFocus(focusField);
-    setFocusField(null);
-  }, [isSubmitting, focusField, setFocus]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
+    submit: async (values) => {
       await teamCalls.invite(values);
-      toast({
-        title: 'Invite sent',
-        text: `An invitation was e-mailed to ${values.email}.`,
-        tone: 'success',
-      });
-      reset({ email: '', role: values.role });
+      form.reset({ email: '', role: values.role });
       await refresh();
-    } catch (error) {
-      const message =
-        error instanceof ApiError
-          ? (error.errors.email ?? error.errors.role ?? error.message)
-          : 'Could not reach the server. Check your connection and try again.';
-      const field = error instanceof ApiError && error.errors.role ? 'role' : 'email';
-      setError(field, { type: 'server', message });
-      setFocusField(field);
-    }
+      return { title: 'Invite sent', text: `An invitation was e-mailed to ${values.email}.` };
+    },
   });
+  const { register } = form;
 
   return (
     <Card>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { formatDate } from '#shared/dates.ts';
 import { displayName } from '#shared/display-name.ts';
 import { paths } from '#shared/paths.ts';
 import type { TeamMember } from '#shared/team.ts';
@@ -9,7 +10,7 @@ import { refreshAccount } from '#web/lib/account.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useConfirmAction } from './confirm-action.tsx';
 import { RoleBadge } from './role-badge.tsx';
-import { formatDate, membersQuery, teamCalls, useTeamRefresh } from './team-api.ts';
+import { membersQuery, teamCalls, useTeamRefresh } from './team-api.ts';
 
 // Everyone on the team, the owner first (SPEC §2 Team). The owner is never removable
 // (SPEC §6); the owner and team admins remove others, and anyone else may leave.

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import { formatDate, formatDateTime } from '#shared/dates.ts';
 import type { TeamInvite } from '#shared/team.ts';
 import { Button } from '#web/components/button.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { useConfirmAction } from './confirm-action.tsx';
 import { RoleBadge } from './role-badge.tsx';
-import { formatDate, formatDateTime, invitesQuery, teamCalls, useTeamRefresh } from './team-api.ts';
+import { invitesQuery, teamCalls, useTeamRefresh } from './team-api.ts';
 
 // Invites not yet accepted, each with its expiry (SPEC §2 Team, §4 Invite) and a way to
 // take it back. Only the owner and team admins see this list (the server agrees).

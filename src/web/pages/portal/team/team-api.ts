@@ -1,5 +1,6 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
-import type { Invite, TeamInvite, TeamMember } from '#shared/team.ts';
+import type { Message } from '#shared/answers.ts';
+import type { Invite, InviteSent, TeamInvite, TeamMember } from '#shared/team.ts';
 import { api } from '#web/lib/api.ts';
 
 // The team calls (SPEC §7 Team) with their cache keys. Changes invalidate the lists they
@@ -26,10 +27,9 @@ export const invitesQuery = () =>
   });
 
 export const teamCalls = {
-  invite: (body: Invite) =>
-    api.post<{ message: string; invite: TeamInvite }>('/api/team/invite', body),
-  revoke: (id: string) => api.delete<{ message: string }>(`/api/team/invites/${enc(id)}`),
-  remove: (id: string) => api.delete<{ message: string }>(`/api/team/members/${enc(id)}`),
+  invite: (body: Invite) => api.post<InviteSent>('/api/team/invite', body),
+  revoke: (id: string) => api.delete<Message>(`/api/team/invites/${enc(id)}`),
+  remove: (id: string) => api.delete<Message>(`/api/team/members/${enc(id)}`),
 };
 
 /** Refetches the team lists after a change. */
@@ -37,12 +37,3 @@ export function useTeamRefresh() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: teamKeys.all });
 }
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
-
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
-export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));

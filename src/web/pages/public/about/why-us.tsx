@@ -1,5 +1,5 @@
 import { ClockIcon, GlobeIcon, TargetIcon, UsersIcon } from '#web/components/feature-icons.tsx';
-import type { IconComponent } from '../marketing/feature-card.tsx';
+import type { IconComponent } from '#web/components/icons.tsx';
 import { Section } from '../marketing/section.tsx';
 
 const points: { icon: IconComponent; title: string; text: string }[] = [

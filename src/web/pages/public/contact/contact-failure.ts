@@ -29,19 +29,6 @@ export interface ContactFailure {
   detail: string | null;
 }
 
-function serverMessage(body: string): string | null {
-  try {
-    const data: unknown = JSON.parse(body);
-    if (data && typeof data === 'object' && 'message' in data) {
-      const { message } = data as { message: unknown };
-      if (typeof message === 'string' && message.trim()) return message;
-    }
-  } catch {
-    // not JSON: the answer carried no message
-  }
-  return null;
-}
-
 export function describeContactFailure(error: unknown): ContactFailure {
   if (error instanceof ApiError) {
     const fields: ContactFailure['fields'] = {};
@@ -50,7 +37,7 @@ export function describeContactFailure(error: unknown): ContactFailure {
       if (message) fields[field] = message;
     }
     if (Object.keys(fields).length > 0) return { fields, banner: null, detail: null };
-    return { fields, banner: serverMessage(error.body) ?? contactMessages.failed, detail: null };
+    return { fields, banner: error.serverMessage ?? contactMessages.failed, detail: null };
   }
   const text = error instanceof Error ? error.message.trim() : '';
   return { fields: {}, banner: contactMessages.network, detail: text || null };

@@ -9,8 +9,7 @@ import {
   SmartphoneIcon,
   SparklesIcon,
 } from '#web/components/feature-icons.tsx';
-import { CardIcon } from '#web/components/icons.tsx';
-import type { IconComponent } from '../marketing/feature-card.tsx';
+import { CardIcon, type IconComponent } from '#web/components/icons.tsx';
 import { Section } from '../marketing/section.tsx';
 
 const capabilities: { icon: IconComponent; title: string; tools: string }[] = [

@@ -4,7 +4,7 @@ import {
   ShuffleIcon,
   TrendingUpIcon,
 } from '#web/components/feature-icons.tsx';
-import type { IconComponent } from '../marketing/feature-card.tsx';
+import type { IconComponent } from '#web/components/icons.tsx';
 import { Section } from '../marketing/section.tsx';
 
 const steps: { icon: IconComponent; title: string; text: string }[] = [

@@ -1,7 +1,6 @@
 import { BookIcon, ChecklistIcon, MicIcon } from '#web/components/feature-icons.tsx';
-import { CalendarIcon, MailIcon } from '#web/components/icons.tsx';
+import { CalendarIcon, type IconComponent, MailIcon } from '#web/components/icons.tsx';
 import type { Agent, AgentIcon } from '#web/content/agents.ts';
-import type { IconComponent } from './feature-card.tsx';
 
 const icons: Record<AgentIcon, IconComponent> = {
   voice: MicIcon,

@@ -1,6 +1,5 @@
-import type { ComponentType, ReactNode } from 'react';
-
-export type IconComponent = ComponentType<{ className?: string }>;
+import type { ReactNode } from 'react';
+import { Icon, type IconComponent } from '#web/components/icons.tsx';
 
 /** A card with an icon, an h3 and a short text; the building block of feature grids. */
 export function FeatureCard({
@@ -38,13 +37,10 @@ export function CheckList({
     <ul className={`space-y-3 ${className}`}>
       {items.map((item) => (
         <li key={item} className="flex gap-3 text-slate-700">
-          <svg
-            viewBox="0 0 20 20"
-            aria-hidden="true"
-            className="mt-0.5 size-5 shrink-0 fill-brand-700"
-          >
+          {/* A solid disc with the tick cut out: Icon's frame on a 20 px grid. */}
+          <Icon viewBox="0 0 20 20" stroke="none" className="mt-0.5 size-5 shrink-0 fill-brand-700">
             <path d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16zm3.7-10.3a1 1 0 0 0-1.4-1.4L9 9.6 7.7 8.3a1 1 0 0 0-1.4 1.4l2 2a1 1 0 0 0 1.4 0l4-4z" />
-          </svg>
+          </Icon>
           <span>{item}</span>
         </li>
       ))}

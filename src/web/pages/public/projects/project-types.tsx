@@ -7,9 +7,8 @@ import {
   PlugIcon,
   UsersIcon,
 } from '#web/components/feature-icons.tsx';
-import { CalendarIcon, CardIcon } from '#web/components/icons.tsx';
+import { CalendarIcon, CardIcon, type IconComponent } from '#web/components/icons.tsx';
 import { type ProjectIcon, projectTypes } from '#web/content/projects.ts';
-import type { IconComponent } from '../marketing/feature-card.tsx';
 import { Section } from '../marketing/section.tsx';
 
 const icons: Record<ProjectIcon, IconComponent> = {

@@ -10,9 +10,8 @@ import {
   UsersIcon,
   WebhookIcon,
 } from '#web/components/feature-icons.tsx';
-import { CalendarIcon } from '#web/components/icons.tsx';
+import { CalendarIcon, type IconComponent } from '#web/components/icons.tsx';
 import type { AutomationIcon } from '#web/content/automation.ts';
-import type { IconComponent } from '../marketing/feature-card.tsx';
 
 export const automationIcons: Record<AutomationIcon, IconComponent> = {
   plug: PlugIcon,

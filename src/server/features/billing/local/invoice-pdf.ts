@@ -1,0 +1,79 @@
+import PDFDocument from 'pdfkit';
+import type { UserRow } from '#server/db/schema.ts';
+import { formatCents } from '#shared/billing.ts';
+import { brand } from '#shared/brand.ts';
+import type { InvoiceRow } from './records.ts';
+
+// The local provider's invoice as a one-page PDF: brand, invoice number, dates, the one
+// line and the total in dollars. Built-in fonts only, so nothing is read from disk but
+// pdfkit's own font metrics.
+
+const day = (date: Date) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+
+export function renderInvoicePdf(invoice: InvoiceRow, client: UserRow): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: 56,
+    info: { Title: `Invoice ${invoice.number}`, Author: brand.name },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = 56;
+  const right = doc.page.width - 56;
+  const width = right - left;
+
+  doc.font('Helvetica-Bold').fontSize(20).text(brand.name, left, 56);
+  doc.font('Helvetica').fontSize(9).fillColor('#444444');
+  doc.text(brand.email).text(brand.phone).text(brand.location);
+
+  doc.font('Helvetica-Bold').fontSize(16).fillColor('#000000').text('INVOICE', left, 56, {
+    width,
+    align: 'right',
+  });
+  doc.font('Helvetica').fontSize(10);
+  doc.text(invoice.number, { width, align: 'right' });
+  doc.text(`Issued ${day(invoice.issuedAt)}`, { width, align: 'right' });
+  const state =
+    invoice.status === 'paid' && invoice.paidAt
+      ? `Paid ${day(invoice.paidAt)}`
+      : invoice.status === 'void'
+        ? 'Void'
+        : 'Unpaid';
+  doc.text(state, { width, align: 'right' });
+
+  doc.moveDown(3);
+  doc.font('Helvetica-Bold').text('Billed to', left);
+  doc.font('Helvetica').text(client.name).text(client.email);
+  if (client.companyName) doc.text(client.companyName);
+
+  doc.moveDown(2);
+  const headerY = doc.y;
+  doc.font('Helvetica-Bold').text('Description', left, headerY);
+  doc.text('Amount', left, headerY, { width, align: 'right' });
+  doc
+    .moveTo(left, doc.y + 4)
+    .lineTo(right, doc.y + 4)
+    .stroke('#999999');
+  doc.moveDown(0.8);
+  const lineY = doc.y;
+  doc.font('Helvetica').text(invoice.description, left, lineY, { width: width - 120 });
+  doc.text(formatCents(invoice.amount), left, lineY, { width, align: 'right' });
+  doc.moveDown(0.8);
+  doc.moveTo(left, doc.y).lineTo(right, doc.y).stroke('#999999');
+  doc.moveDown(0.8);
+  const totalY = doc.y;
+  doc.font('Helvetica-Bold').text('Total (USD)', left, totalY);
+  doc.text(formatCents(invoice.amount), left, totalY, { width, align: 'right' });
+
+  doc.moveDown(4);
+  doc.font('Helvetica').fontSize(9).fillColor('#444444');
+  doc.text(`Questions about this invoice? Write to ${brand.email}.`, left, doc.y, { width });
+  doc.end();
+  return done;
+}

@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorSchema } from '#shared/answers.ts';
+import { PayResultSchema, PaySessionSchema, SelectPackageSchema } from '#shared/billing-api.ts';
+import {
+  cancelSubscription,
+  changePackage,
+  confirmCheckout,
+  getPaySession,
+  payInvoice,
+} from './pay.ts';
+
+// Public API of the local provider's token pages (/pay/checkout|portal|invoice/:token,
+// no sign-in: the token authorises).
+
+const TokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
+const tags = ['billing: token pages'];
+// Tokens are 256-bit random, so this limit is about load, not guessing.
+const rateLimit = 'billingLink';
+
+export const payRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.deps.database.db;
+  const action = {
+    200: PayResultSchema,
+    403: ErrorSchema,
+    404: ErrorSchema,
+    409: ErrorSchema,
+    429: ErrorSchema,
+  };
+
+  app.get(
+    '/sessions/:token',
+    {
+      config: { rateLimit },
+      schema: {
+        tags,
+        summary: 'What a checkout, portal or invoice link shows; 404 when expired or used',
+        params: TokenParamsSchema,
+        response: { 200: PaySessionSchema, 404: ErrorSchema, 429: ErrorSchema },
+      },
+    },
+    async (request) => getPaySession(db, request.params.token),
+  );
+
+  app.post(
+    '/sessions/:token/confirm',
+    { config: { rateLimit }, schema: { tags, params: TokenParamsSchema, response: action } },
+    async (request) => confirmCheckout(db, request.params.token, { ip: request.ip }),
+  );
+
+  app.post(
+    '/sessions/:token/change',
+    {
+      config: { rateLimit },
+      schema: {
+        tags,
+        params: TokenParamsSchema,
+        body: SelectPackageSchema,
+        response: { ...action, 400: ErrorSchema },
+      },
+    },
+    async (request) =>
+      changePackage(db, request.params.token, request.body.packageId, { ip: request.ip }),
+  );
+
+  app.post(
+    '/sessions/:token/cancel',
+    { config: { rateLimit }, schema: { tags, params: TokenParamsSchema, response: action } },
+    async (request) => cancelSubscription(db, request.params.token, { ip: request.ip }),
+  );
+
+  app.post(
+    '/sessions/:token/pay',
+    { config: { rateLimit }, schema: { tags, params: TokenParamsSchema, response: action } },
+    async (request) => payInvoice(db, request.params.token, { ip: request.ip }),
+  );
+};

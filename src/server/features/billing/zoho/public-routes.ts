@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound, unauthorized } from '#server/http/errors.ts';
+import { verifyZohoSignature, ZOHO_SIGNATURE_HEADER } from '#server/integrations/zoho/signature.ts';
+import { ErrorSchema } from '#shared/answers.ts';
+import { ZohoWebhookReceivedSchema } from '#shared/billing-api.ts';
+import { handleZohoEvent } from './webhook.ts';
+
+// POST /api/zoho/webhook: Zoho Billing events, signed with ZOHO_WEBHOOK_SECRET in the
+// X-Zoho-Webhook-Signature header. The signature covers the exact bytes Zoho sent, so
+// this plugin keeps JSON bodies as raw text (its own parser, this route only) and parses
+// them after the check.
+
+export const zohoWebhookRoutes: FastifyPluginAsyncZod<{ secret: string | null }> = async (
+  app,
+  { secret },
+) => {
+  const db = app.deps.database.db;
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.post(
+    '/webhook',
+    {
+      schema: {
+        tags: ['billing: zoho webhook'],
+        summary: 'Zoho Billing webhook (HMAC-SHA256 hex in X-Zoho-Webhook-Signature)',
+        body: z.string().max(512 * 1024),
+        querystring: z.record(z.string(), z.string()),
+        response: {
+          200: ZohoWebhookReceivedSchema,
+          400: ErrorSchema,
+          401: ErrorSchema,
+          404: ErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      if (!secret) throw notFound('Zoho billing is not configured on this server.');
+      const raw = request.body ?? '';
+      const header = request.headers[ZOHO_SIGNATURE_HEADER];
+      if (!verifyZohoSignature(secret, raw, request.query, header)) {
+        request.log.warn({ ip: request.ip }, 'Zoho webhook with a bad signature refused');
+        throw unauthorized('The webhook signature does not match.');
+      }
+      return handleZohoEvent(db, raw, request.ip);
+    },
+  );
+};

@@ -1,0 +1,54 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { type UserRow, users } from '#server/db/schema.ts';
+import { audit } from '#server/domain/audit/audit.ts';
+import type { ZohoSubscription } from '#server/integrations/zoho/types.ts';
+import { billingStatusFor } from '#shared/billing-api.ts';
+import { customerIdOf, periodEndFromZoho, planFromZoho, statusFromZoho } from './mapping.ts';
+
+// Keeps a client's subscription columns in step with a Zoho subscription (from a webhook
+// or an admin's sync). The columns are what plan capabilities and the 402 checks read,
+// so a change here changes what the portal allows at once.
+
+export async function applyZohoSubscription(
+  db: Db,
+  client: UserRow,
+  subscription: ZohoSubscription,
+  audited: { actorId: string | null; ip: string | null; via: string },
+): Promise<UserRow> {
+  const status = statusFromZoho(subscription.status);
+  const plan = planFromZoho(subscription.plan?.plan_code, subscription.plan?.name);
+  const periodEnd = periodEndFromZoho(subscription);
+  const values: Partial<UserRow> = {
+    subscriptionStatus: status,
+    billingStatus: billingStatusFor[status],
+    zohoSubscriptionId: subscription.subscription_id,
+    ...(plan && { subscriptionPlan: plan }),
+    ...(periodEnd && { currentPeriodEnd: periodEnd }),
+    ...(!client.zohoSubscriptionsCustomerId &&
+      customerIdOf(subscription) && { zohoSubscriptionsCustomerId: customerIdOf(subscription) }),
+  };
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, client.id))
+    .returning();
+  const changed =
+    client.subscriptionStatus !== status || (plan !== null && client.subscriptionPlan !== plan);
+  await audit(db, {
+    source: 'billing',
+    message: changed
+      ? `Subscription ${client.subscriptionStatus}/${client.subscriptionPlan} → ${status}/${plan ?? client.subscriptionPlan} (${audited.via})`
+      : `Subscription unchanged: ${status} (${audited.via})`,
+    userId: client.id,
+    actorId: audited.actorId,
+    ip: audited.ip,
+    details: {
+      zohoStatus: subscription.status,
+      planCode: subscription.plan?.plan_code ?? null,
+      subscriptionId: subscription.subscription_id,
+      currentPeriodEnd: periodEnd?.toISOString() ?? null,
+    },
+  });
+  return row ?? client;
+}

@@ -1,0 +1,119 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { auditLogs } from '#server/db/schema.ts';
+import { findUserById } from '#server/domain/users/repository.ts';
+import { zohoSignature } from '#server/integrations/zoho/signature.ts';
+import { createProcessFor } from '#test/support/portal.ts';
+import { buildZohoApp, WEBHOOK_SECRET } from '#test/support/zoho-app.ts';
+
+// BILLING_PROVIDER=zoho: the signed webhook keeping the subscription in step, once per
+// event, and the admin CRM tools calling Zoho CRM and Billing.
+
+const { t, fake, admin, post, event, sendWebhook, checkedOut } = await buildZohoApp();
+const db = t.deps.database.db;
+const get = (token: string, url: string) => t.injectAs(token, { method: 'GET', url });
+
+describe('zoho billing provider: webhook and admin tools', () => {
+  it('keeps the subscription in step from signed webhooks, once per event', async () => {
+    const { token, user, subscription } = await checkedOut('basic-monthly');
+    const process = await createProcessFor(t, user._id);
+    const body = event('subscription_activated', subscription);
+    const first = await sendWebhook(body);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ received: true, duplicate: false, applied: true });
+    expect((await get(token, '/api/zoho/billing-status')).json()).toEqual({ status: 'active' });
+    const row = await findUserById(db, user._id);
+    expect(row).toMatchObject({
+      subscriptionPlan: 'Basic',
+      subscriptionStatus: 'active',
+      zohoSubscriptionId: subscription.subscription_id,
+    });
+    expect(row?.currentPeriodEnd?.toISOString().slice(0, 10)).toBe(
+      subscription.current_term_ends_at,
+    );
+    const scheduled = await post(token, '/api/scheduler', {
+      processId: process.id,
+      cron: '0 * * * *',
+    });
+    expect(scheduled.statusCode).toBe(201);
+
+    const repeat = await sendWebhook(body);
+    expect(repeat.json()).toEqual({ received: true, duplicate: true, applied: false });
+    const entries = await db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.userId, user._id), eq(auditLogs.source, 'billing')));
+    expect(
+      entries.filter((e) => e.message.includes('webhook subscription_activated')),
+    ).toHaveLength(1);
+
+    const cancelled = await sendWebhook(
+      event('subscription_cancelled', { ...subscription, status: 'cancelled' }),
+    );
+    expect(cancelled.json().applied).toBe(true);
+    expect((await get(token, '/api/zoho/billing-status')).json()).toEqual({ status: 'cancelled' });
+    expect(
+      (await post(token, '/api/scheduler', { processId: process.id, cron: '30 * * * *' }))
+        .statusCode,
+    ).toBe(402);
+  });
+
+  it('refuses a webhook with a bad or missing signature (401) and bad JSON (400)', async () => {
+    const { user, subscription } = await checkedOut();
+    const body = event('subscription_activated', subscription);
+    expect((await sendWebhook(body, zohoSignature('some-other-secret', body))).statusCode).toBe(
+      401,
+    );
+    expect((await sendWebhook(body, null)).statusCode).toBe(401);
+    expect((await sendWebhook(`${body} `, zohoSignature(WEBHOOK_SECRET, body))).statusCode).toBe(
+      401,
+    );
+    expect((await findUserById(db, user._id))?.subscriptionStatus).toBe('no_subscription');
+    expect((await sendWebhook('{not json')).statusCode).toBe(400);
+    expect((await sendWebhook('{"hello":1}')).statusCode).toBe(400);
+    const unknown = await sendWebhook(
+      event('subscription_created', { subscription_id: 'nobody', status: 'live' }),
+    );
+    expect(unknown.json()).toEqual({ received: true, duplicate: false, applied: false });
+  });
+
+  it('runs the admin CRM tools against Zoho', async () => {
+    const client = await t.registerClient({ name: 'Ada Lovelace', companyName: 'Engines Ltd' });
+    const id = client.user._id;
+    const contact = await post(admin.token, `/api/zoho/create-contact/${id}`);
+    expect(contact.statusCode).toBe(200);
+    expect(fake.crmContacts.at(-1)).toMatchObject({
+      id: contact.json().contactId,
+      First_Name: 'Ada',
+      Last_Name: 'Lovelace',
+      Email: client.user.email,
+      Account_Name: 'Engines Ltd',
+    });
+    expect(await findUserById(db, id)).toMatchObject({
+      zohoCRMContactId: contact.json().contactId,
+      zohoContactId: contact.json().contactId,
+    });
+
+    const provisioned = await post(admin.token, `/api/zoho/provision/${id}`);
+    expect(provisioned.json()).toMatchObject({
+      message: 'Zoho Billing customer created.',
+      subscriptionId: null,
+    });
+    expect(fake.customers.has(provisioned.json().customerId)).toBe(true);
+
+    const { user, subscription } = await checkedOut('pro-yearly');
+    expect((await post(admin.token, `/api/zoho/sync-status/${user._id}`)).json()).toMatchObject({
+      status: 'active',
+      subscription: { plan: 'Pro' },
+    });
+    fake.subscriptions.set(subscription.subscription_id as string, {
+      ...subscription,
+      status: 'dunning',
+    });
+    expect((await post(admin.token, `/api/zoho/sync-status/${user._id}`)).json()).toMatchObject({
+      status: 'past_due',
+      subscription: { status: 'past_due' },
+    });
+    expect((await post(client.token, `/api/zoho/sync-status/${user._id}`)).statusCode).toBe(403);
+  });
+});

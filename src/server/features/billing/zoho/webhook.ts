@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '#server/db/client.ts';
+import { billingEvents, type UserRow, users } from '#server/db/schema.ts';
+import { audit } from '#server/domain/audit/audit.ts';
+import { badRequest } from '#server/http/errors.ts';
+import { ZohoSubscriptionSchema } from '#server/integrations/zoho/types.ts';
+import type { ZohoWebhookReceived } from '#shared/billing-api.ts';
+import { customerIdOf } from './mapping.ts';
+import { applyZohoSubscription } from './sync.ts';
+
+// A Zoho Billing webhook event, after its signature was checked (webhook-routes.ts).
+// Zoho retries until it gets a 2xx, so each event id is handled once: the id is stored
+// in billing_events in the same transaction as the change it causes.
+
+const EventSchema = z.looseObject({
+  event_id: z.union([z.string().min(1), z.number()]).transform(String),
+  event_type: z.string().min(1),
+  data: z.looseObject({ subscription: ZohoSubscriptionSchema.optional() }).optional(),
+});
+
+async function findClient(db: Db, subscriptionId: string, customerId: string | null) {
+  const [bySubscription] = await db
+    .select()
+    .from(users)
+    .where(eq(users.zohoSubscriptionId, subscriptionId))
+    .limit(1);
+  if (bySubscription || !customerId) return bySubscription;
+  const [byCustomer] = await db
+    .select()
+    .from(users)
+    .where(eq(users.zohoSubscriptionsCustomerId, customerId))
+    .limit(1);
+  return byCustomer as UserRow | undefined;
+}
+
+export async function handleZohoEvent(
+  db: Db,
+  rawBody: string,
+  ip: string,
+): Promise<ZohoWebhookReceived> {
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody);
+  } catch {
+    throw badRequest('The webhook body is not valid JSON.');
+  }
+  const parsed = EventSchema.safeParse(json);
+  if (!parsed.success) {
+    throw badRequest('Not a Zoho Billing event: event_id and event_type are required.');
+  }
+  const event = parsed.data;
+  return db.transaction(async (tx) => {
+    const fresh = await tx
+      .insert(billingEvents)
+      .values({ id: `zoho:${event.event_id}`, type: event.event_type })
+      .onConflictDoNothing()
+      .returning({ id: billingEvents.id });
+    if (fresh.length === 0) return { received: true, duplicate: true, applied: false };
+    const subscription = event.data?.subscription;
+    if (!subscription) return { received: true, duplicate: false, applied: false };
+    const client = await findClient(tx, subscription.subscription_id, customerIdOf(subscription));
+    if (!client) {
+      await audit(tx, {
+        level: 'warning',
+        source: 'billing',
+        message: `Zoho ${event.event_type} for an unknown subscription ignored`,
+        ip,
+        details: { eventId: event.event_id, subscriptionId: subscription.subscription_id },
+      });
+      return { received: true, duplicate: false, applied: false };
+    }
+    await applyZohoSubscription(tx, client, subscription, {
+      actorId: null,
+      ip,
+      via: `webhook ${event.event_type}`,
+    });
+    return { received: true, duplicate: false, applied: true };
+  });
+}

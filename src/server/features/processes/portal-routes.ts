@@ -1,0 +1,163 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorIdOf, currentUser, requireUser } from '#server/auth/guards.ts';
+import {
+  type Account,
+  accountCapabilities,
+  resolveAccount,
+} from '#server/domain/accounts/account.ts';
+import {
+  assertMayTrigger,
+  listAccountProcesses,
+  requireAccountProcess,
+} from '#server/domain/processes/account-processes.ts';
+import { lastRuns, recentRuns, runToJson } from '#server/domain/runs/history.ts';
+import { runProcess, SNIPPET_LENGTH } from '#server/domain/runs/service.ts';
+import { findUsersByIds } from '#server/domain/users/repository.ts';
+import { HttpError } from '#server/http/errors.ts';
+import { ErrorSchema } from '#shared/answers.ts';
+import { type MyProcess, MyProcessSchema } from '#shared/processes.ts';
+import { RunHistorySchema } from '#shared/runs.ts';
+import { processToClientJson } from './to-json.ts';
+
+// The client portal's process calls (SPEC §7 Client portal): list, trigger, run history.
+
+const MyProcessListSchema = z.array(MyProcessSchema);
+
+export const clientProcessRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { database, integrations, config } = app.deps;
+  const db = database.db;
+  app.addHook('onRequest', requireUser);
+  const common = { tags: ['portal: processes'], security: [{ bearer: [] }] };
+  const accountOf = (request: Parameters<typeof currentUser>[0]) =>
+    resolveAccount(db, currentUser(request), app.readCache);
+
+  app.get(
+    '/my-processes',
+    {
+      schema: {
+        ...common,
+        summary: "The account's processes",
+        response: { 200: MyProcessListSchema },
+      },
+    },
+    async (request, reply) => {
+      const account = await accountOf(request);
+      // Kept in memory, checked and serialised once, until a process, a run or the
+      // owner's plan changes (cache/). A string is sent as it is.
+      const json = await app.readCache.processList(account.owner.id, async () =>
+        JSON.stringify(MyProcessListSchema.parse(await listWithLastRuns(account))),
+      );
+      // The type provider expects the object; Fastify sends a JSON string unchanged.
+      return reply.type('application/json; charset=utf-8').send(json as unknown as MyProcess[]);
+    },
+  );
+
+  async function listWithLastRuns(account: Account): Promise<MyProcess[]> {
+    const rows = await listAccountProcesses(db, account);
+    const last = await lastRuns(
+      db,
+      rows.map((r) => r.id),
+      accountCapabilities(account).logsRetentionDays,
+    );
+    return rows.map((row) => {
+      const run = last.get(row.id);
+      return {
+        ...processToClientJson(row),
+        lastRun: run
+          ? {
+              startedAt: run.startedAt.toISOString(),
+              state: run.state,
+              ok: run.ok,
+              statusCode: run.statusCode,
+              trigger: run.trigger,
+            }
+          : null,
+      };
+    });
+  }
+
+  app.post(
+    '/trigger/:processId',
+    {
+      schema: {
+        ...common,
+        summary: 'Run a workflow now; answers with the webhook status and body as text',
+        params: z.object({ processId: z.string().min(1).max(100) }),
+        response: {
+          402: ErrorSchema,
+          403: ErrorSchema,
+          404: ErrorSchema,
+          409: ErrorSchema,
+          429: ErrorSchema,
+          502: ErrorSchema,
+          504: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const account = await accountOf(request);
+      const process = await requireAccountProcess(db, account, request.params.processId);
+      assertMayTrigger(account);
+      const { n8n } = integrations;
+      const outcome = await runProcess(
+        { db, n8n },
+        process,
+        { trigger: 'manual', triggeredBy: actorIdOf(request) },
+        { maxInFlight: config.runsInFlightPerAccount, webhookTimeoutMs: n8n.timeoutMs },
+      );
+      if (outcome.kind === 'paused') throw new HttpError(409, 'This workflow is paused.');
+      if (outcome.kind === 'no-url')
+        throw new HttpError(409, 'This workflow is not connected yet.');
+      const { result } = outcome;
+      if (result.status === null) {
+        const timedOut = result.error?.kind === 'timeout';
+        throw new HttpError(
+          timedOut ? 504 : 502,
+          `The workflow could not be reached: ${result.error?.message}`,
+        );
+      }
+      if (!result.ok) {
+        const snippet = result.body.slice(0, SNIPPET_LENGTH);
+        throw new HttpError(502, `The workflow answered ${result.status}: ${snippet}`);
+      }
+      // The webhook's own 2xx status and body pass through as text (SPEC §7 reads it as
+      // text). No response schema for 2xx, so Fastify sends the string untouched.
+      return reply
+        .code(result.status as never)
+        .type('text/plain; charset=utf-8')
+        .send(result.body as never);
+    },
+  );
+
+  app.get(
+    '/processes/:processId/runs',
+    {
+      schema: {
+        ...common,
+        summary: "A process's recent runs within the plan's log retention",
+        params: z.object({ processId: z.string().min(1).max(100) }),
+        querystring: z.object({
+          status: z.enum(['ok', 'failed']).optional(),
+          limit: z.coerce.number().int().min(1).max(500).default(100),
+        }),
+        response: {
+          200: RunHistorySchema,
+          404: ErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const account = await accountOf(request);
+      const process = await requireAccountProcess(db, account, request.params.processId);
+      const { logsRetentionDays } = accountCapabilities(account);
+      const rows = await recentRuns(db, process.id, {
+        ...request.query,
+        retentionDays: logsRetentionDays,
+      });
+      const ids = [...new Set(rows.map((r) => r.triggeredBy).filter((id): id is string => !!id))];
+      const names = new Map((await findUsersByIds(db, ids)).map((u) => [u.id, u.name || u.email]));
+      return { retentionDays: logsRetentionDays, runs: rows.map((r) => runToJson(r, names)) };
+    },
+  );
+};

@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountRoutes } from '#server/features/account/portal-routes.ts';
+import { adminAnalyticsRoutes } from '#server/features/analytics/admin-routes.ts';
+import { clientAnalyticsRoutes } from '#server/features/analytics/portal-routes.ts';
+import { auditRoutes } from '#server/features/audit/admin-routes.ts';
+import { sessionRoutes } from '#server/features/auth/portal-routes.ts';
+import { authRoutes } from '#server/features/auth/public-routes.ts';
+import { adminBillingRoutes, crmToolRoutes } from '#server/features/billing/admin-routes.ts';
+import { payRoutes } from '#server/features/billing/local/public-routes.ts';
+import { clientBillingRoutes } from '#server/features/billing/portal-routes.ts';
+import { createBilling, zohoWebhookSecret } from '#server/features/billing/provider-choice.ts';
+import { invoiceRoutes } from '#server/features/billing/public-routes.ts';
+import { zohoWebhookRoutes } from '#server/features/billing/zoho/public-routes.ts';
+import { adminCatalogRoutes } from '#server/features/catalog/admin-routes.ts';
+import { catalogRoutes } from '#server/features/catalog/portal-routes.ts';
+import { adminClientRoutes } from '#server/features/clients/admin-routes.ts';
+import { adminEnquiryRoutes } from '#server/features/contact/admin-routes.ts';
+import { contactRoutes } from '#server/features/contact/public-routes.ts';
+import { environmentRoutes } from '#server/features/environment/admin-routes.ts';
+import { healthRoutes } from '#server/features/health/public-routes.ts';
+import { impersonationRoutes } from '#server/features/impersonation/admin-routes.ts';
+import { endImpersonationRoutes } from '#server/features/impersonation/portal-routes.ts';
+import { legalRoutes } from '#server/features/legal/admin-routes.ts';
+import { passwordResetRoutes } from '#server/features/password-reset/public-routes.ts';
+import { adminProcessRoutes } from '#server/features/processes/admin-routes.ts';
+import { clientProcessRoutes } from '#server/features/processes/portal-routes.ts';
+import { schedulerRoutes } from '#server/features/scheduler/portal-routes.ts';
+import { securityRoutes } from '#server/features/security/admin-routes.ts';
+import { settingsRoutes } from '#server/features/settings/portal-routes.ts';
+import { teamRoutes } from '#server/features/team/portal-routes.ts';
+import { inviteLinkRoutes } from '#server/features/team/public-routes.ts';
+import { twoFactorRoutes } from '#server/features/two-factor/portal-routes.ts';
+import { twoFactorSignInRoutes } from '#server/features/two-factor/public-routes.ts';
+
+// Every feature's routes and the prefix they answer under, in one table. Each file says
+// its audience: public-routes (no sign-in), portal-routes (any signed-in user),
+// admin-routes (admins). SPEC §7 fixes the paths.
+
+type Plugin = FastifyPluginAsyncZod;
+
+const plain: [Plugin, string][] = [
+  [healthRoutes, ''],
+  [authRoutes, '/api/auth'],
+  [twoFactorSignInRoutes, '/api/auth'],
+  [passwordResetRoutes, '/api/auth'],
+  [sessionRoutes, '/api/auth'],
+  [twoFactorRoutes, '/api/auth'],
+  [endImpersonationRoutes, '/api'],
+  [contactRoutes, '/api'],
+  [inviteLinkRoutes, '/api/team'],
+  [payRoutes, '/api/pay'],
+  [accountRoutes, '/api'],
+  [clientProcessRoutes, '/api/n8n'],
+  [schedulerRoutes, '/api/scheduler'],
+  [clientAnalyticsRoutes, '/api/client'],
+  [settingsRoutes, '/api'],
+  [teamRoutes, '/api/team'],
+  [catalogRoutes, '/api'],
+  [impersonationRoutes, '/api'],
+  [adminEnquiryRoutes, '/api'],
+  [adminCatalogRoutes, '/api'],
+  [adminClientRoutes, '/api/admin'],
+  [adminProcessRoutes, '/api/admin/processes'],
+  [adminAnalyticsRoutes, '/api/analytics'],
+  [environmentRoutes, '/api/environment'],
+  [securityRoutes, '/api/admin/security'],
+  [auditRoutes, '/api/admin'],
+  [legalRoutes, '/api/legal'],
+];
+
+export async function registerRoutes(app: FastifyInstance) {
+  for (const [plugin, prefix] of plain) await app.register(plugin, { prefix });
+  // Billing routes talk to the provider BILLING_PROVIDER picks (DESIGN §1).
+  const { provider, links } = createBilling(app.deps, app.log);
+  await app.register(clientBillingRoutes, { prefix: '/api/zoho', provider });
+  await app.register(crmToolRoutes, { prefix: '/api/zoho', provider });
+  await app.register(zohoWebhookRoutes, {
+    prefix: '/api/zoho',
+    secret: zohoWebhookSecret(app.deps),
+  });
+  await app.register(invoiceRoutes, { prefix: '/api/invoices', provider, links });
+  await app.register(adminBillingRoutes, { prefix: '/api/admin/billing', provider });
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+// Analytics answers, computed from recorded runs: the admin's product-wide figures (SPEC
+// §7 Admin analytics) and a client's own (GET /api/client/analytics). Rows carry the
+// process and client names beside the spec's ids, so screens need not load every client.
+
+/** How the admin's usage is bucketed (UTC). */
+export const analyticsPeriods = ['day', 'week', 'month'] as const;
+export type AnalyticsPeriod = (typeof analyticsPeriods)[number];
+
+export const AnalyticsOverviewSchema = z.object({
+  users: z.number(),
+  activeSubscriptions: z.number(),
+  totalRuns: z.number(),
+});
+export type AnalyticsOverview = z.infer<typeof AnalyticsOverviewSchema>;
+
+export const TopProcessSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  clientUserId: z.string(),
+  clientName: z.string(),
+  runs: z.number(),
+  fails: z.number(),
+});
+export type TopProcess = z.infer<typeof TopProcessSchema>;
+
+export const RunsPerPeriodSchema = z.object({
+  /** The first day of the period, YYYY-MM-DD. */
+  _id: z.string(),
+  runs: z.number(),
+  fails: z.number(),
+});
+export type RunsPerPeriod = z.infer<typeof RunsPerPeriodSchema>;
+
+export const UsageRowSchema = z.object({
+  /** period:clientUserId:processId */
+  _id: z.string(),
+  period: z.string(),
+  clientUserId: z.string(),
+  processId: z.string(),
+  processName: z.string(),
+  clientName: z.string(),
+  executions: z.number(),
+  failures: z.number(),
+});
+export type UsageRow = z.infer<typeof UsageRowSchema>;
+
+/** Runs per period overall (runsAgg) and per client and process (usage rows). */
+export const UsageSchema = z.object({
+  runsAgg: z.array(RunsPerPeriodSchema),
+  usage: z.array(UsageRowSchema),
+});
+export type Usage = z.infer<typeof UsageSchema>;
+
+// A client's own analytics: runs and failures over the plan's retention window.
+
+const RunCountsSchema = z.object({ runs: z.number(), failures: z.number() });
+
+export const DayStatsSchema = RunCountsSchema.extend({
+  /** YYYY-MM-DD, UTC. */
+  date: z.string(),
+});
+export type DayStats = z.infer<typeof DayStatsSchema>;
+
+export const ProcessStatsSchema = RunCountsSchema.extend({
+  processId: z.string(),
+  name: z.string(),
+  /** The newest run in the window (ok is null while it is under way); added later. */
+  lastRun: z.object({ startedAt: z.string(), ok: z.boolean().nullable() }).nullable(),
+});
+export type ProcessStats = z.infer<typeof ProcessStatsSchema>;
+
+export const ClientAnalyticsSchema = z.object({
+  retentionDays: z.number(),
+  since: z.string(),
+  byDay: z.array(DayStatsSchema),
+  byProcess: z.array(ProcessStatsSchema),
+});
+export type ClientAnalytics = z.infer<typeof ClientAnalyticsSchema>;

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import {
+  dayStart,
+  formatDate,
+  formatDateTime,
+  formatDayKey,
+  formatLongDate,
+  formatLongDateTime,
+  formatMonthDay,
+  formatMonthYear,
+  formatTime,
+  formatTimeWithSeconds,
+} from './dates.ts';
+
+// Zones are given where the reader's own would change the answer, so the tests pass in
+// any TZ.
+const at = '2025-03-05T15:04:05.000Z';
+
+describe('date formats (US style)', () => {
+  it('writes each style', () => {
+    expect(formatDate('2025-03-05T12:00:00.000Z')).toBe('Mar 5, 2025');
+    expect(formatDate(at, 'UTC')).toBe('Mar 5, 2025');
+    expect(formatLongDate(at, 'UTC')).toBe('March 5, 2025');
+    expect(formatDateTime(at, 'UTC')).toBe('Mar 5, 2025, 3:04 PM');
+    expect(formatLongDateTime(at, 'UTC')).toBe('March 5, 2025 at 3:04 PM');
+    expect(formatTime(at, 'UTC')).toBe('3:04 PM');
+    expect(formatTimeWithSeconds(at, 'UTC')).toBe('3:04:05 PM');
+    expect(formatMonthDay(at, 'UTC')).toBe('Mar 5');
+    expect(formatMonthYear(at, 'UTC')).toBe('Mar 2025');
+  });
+
+  it('takes a Date, an ISO string or a timestamp', () => {
+    const date = new Date(at);
+    expect(formatDateTime(date, 'UTC')).toBe('Mar 5, 2025, 3:04 PM');
+    expect(formatDateTime(date.getTime(), 'UTC')).toBe('Mar 5, 2025, 3:04 PM');
+  });
+
+  it('shows a time in the zone asked for (a schedule in Chicago)', () => {
+    expect(formatDateTime(at, 'America/Chicago')).toBe('Mar 5, 2025, 9:04 AM');
+  });
+
+  it('writes nothing for a missing or unreadable value', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDate(undefined)).toBe('');
+    expect(formatDate('')).toBe('');
+    expect(formatDate('not a date')).toBe('');
+    expect(formatDateTime(new Date(Number.NaN))).toBe('');
+  });
+});
+
+describe('day keys (YYYY-MM-DD, UTC days)', () => {
+  it('reads a key as the start of that day in UTC', () => {
+    expect(dayStart('2025-03-04').toISOString()).toBe('2025-03-04T00:00:00.000Z');
+    expect(formatDayKey('2025-03-04')).toBe('Mar 4');
+    expect(formatLongDate(dayStart('2025-12-31'), 'UTC')).toBe('December 31, 2025');
+  });
+
+  it('refuses anything else', () => {
+    expect(Number.isNaN(dayStart('2025-3-4').getTime())).toBe(true);
+    expect(formatDayKey('not a date')).toBe('');
+  });
+});

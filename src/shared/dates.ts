@@ -1,0 +1,74 @@
+// Every date and time people read, US style (SPEC is written for US clients), in one
+// place so screens, documents and PDFs agree. Times are in the reader's own zone unless
+// a zone is given: 'UTC' for the server's day keys, an IANA zone for a schedule.
+// A missing or unreadable value formats as '' (never "Invalid Date", never a RangeError
+// from Intl), so a caller shows nothing or its own fallback (`formatDate(x) || '—'`).
+
+export type DateInput = string | number | Date;
+
+const styles = {
+  /** "Mar 5, 2025" */
+  date: { dateStyle: 'medium' },
+  /** "March 5, 2025" */
+  longDate: { dateStyle: 'long' },
+  /** "Mar 5, 2025, 3:04 PM" */
+  dateTime: { dateStyle: 'medium', timeStyle: 'short' },
+  /** "March 5, 2025 at 3:04 PM" */
+  longDateTime: { dateStyle: 'long', timeStyle: 'short' },
+  /** "3:04 PM" */
+  time: { timeStyle: 'short' },
+  /** "3:04:05 PM" */
+  timeWithSeconds: { hour: 'numeric', minute: '2-digit', second: '2-digit' },
+  /** "Mar 5" */
+  monthDay: { month: 'short', day: 'numeric' },
+  /** "Mar 2025" */
+  monthYear: { month: 'short', year: 'numeric' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+type Style = keyof typeof styles;
+
+// Building an Intl.DateTimeFormat is far slower than using one, and lists format many
+// dates: keep one per style and zone.
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(style: Style, timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${style} ${timeZone ?? ''}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { ...styles[style], timeZone });
+    formats.set(key, format);
+  }
+  return format;
+}
+
+function toDate(value: DateInput | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+const styled =
+  (style: Style) =>
+  (value: DateInput | null | undefined, timeZone?: string): string => {
+    const date = toDate(value);
+    return date ? formatter(style, timeZone).format(date) : '';
+  };
+
+export const formatDate = styled('date');
+export const formatLongDate = styled('longDate');
+export const formatDateTime = styled('dateTime');
+export const formatLongDateTime = styled('longDateTime');
+export const formatTime = styled('time');
+export const formatTimeWithSeconds = styled('timeWithSeconds');
+export const formatMonthDay = styled('monthDay');
+export const formatMonthYear = styled('monthYear');
+
+/**
+ * A day key (YYYY-MM-DD, as the server counts days: in UTC) as the instant it starts, so
+ * it formats as that same day with timeZone 'UTC'. Anything else gives an invalid date.
+ */
+export const dayStart = (key: string) =>
+  new Date(/^\d{4}-\d{2}-\d{2}$/.test(key) ? `${key}T00:00:00Z` : Number.NaN);
+
+/** "Mar 4" for a day key (YYYY-MM-DD, a UTC day as the server counts them). */
+export const formatDayKey = (key: string) => formatMonthDay(dayStart(key), 'UTC');
