@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { billedText, billingStatusLabel, priceText } from './billing-format.ts';
+import {
+  billedText,
+  billingStatusLabel,
+  priceText,
+  subscriptionChipTone,
+} from './billing-format.ts';
 
 describe('billingStatusLabel (SPEC §4)', () => {
   it('capitalises and shows underscores as spaces', () => {
@@ -16,5 +21,13 @@ describe('prices and dates', () => {
     expect(priceText({ price: 79000, interval: 'year' })).toBe('$790.00 / year');
     expect(billedText('year')).toBe('Billed yearly');
     expect(billedText('month')).toBe('Billed monthly');
+  });
+
+  it('colours admin chips: active green, trialing blue, others amber', () => {
+    expect(subscriptionChipTone('active')).toBe('green');
+    expect(subscriptionChipTone('trialing')).toBe('blue');
+    for (const status of ['past_due', 'incomplete', 'canceled', 'no_subscription']) {
+      expect(subscriptionChipTone(status)).toBe('amber');
+    }
   });
 });

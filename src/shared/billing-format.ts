@@ -13,6 +13,13 @@ export function billingStatusLabel(status: string): string {
 
 type Tone = 'green' | 'blue' | 'amber' | 'red' | 'slate';
 
+/** Admin list chips (SPEC §4): active green, trialing blue, every other status amber. */
+export function subscriptionChipTone(status: string): Extract<Tone, 'green' | 'blue' | 'amber'> {
+  if (status === 'active') return 'green';
+  if (status === 'trialing') return 'blue';
+  return 'amber';
+}
+
 /** Badge colours: active green, trial blue, pending amber, past due red, cancelled grey. */
 export const billingStatusTones: Record<(typeof billingStatuses)[number], Tone> = {
   active: 'green',

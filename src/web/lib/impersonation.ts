@@ -83,7 +83,11 @@ export function isImpersonating(): boolean {
  */
 export function dropStaleImpersonation() {
   const saved = getSavedImpersonation();
-  if (saved && getToken() !== saved.token) forgetImpersonation();
+  if (!saved) return;
+  // The admin's own session still current: the test session asked for is on its way
+  // (the ?impersonate= handover, which may load a fresh page), not stale.
+  const current = getToken();
+  if (current !== saved.token && current !== saved.admin.token) forgetImpersonation();
 }
 
 // The banner in the site layout is mounted on every page, so its subscription is where

@@ -4,9 +4,9 @@ import { TextField } from '#web/components/field.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { EmptyState, QueryState } from '#web/components/query-state.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
-import { matchesClient } from './clients/client-format.ts';
-import { clientsQuery } from './clients/clients-api.ts';
 import { ClientsList } from './clients/clients-list.tsx';
+import { matchesClient } from './shared/client-format.ts';
+import { clientsQuery } from './shared/clients-api.ts';
 
 const title = 'Clients';
 const description =

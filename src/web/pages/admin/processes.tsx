@@ -5,10 +5,10 @@ import { SelectField } from '#web/components/field-select.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
-import { clientsQuery } from './clients/clients-api.ts';
 import { CreateProcessCard } from './processes/create-process-card.tsx';
 import { ProcessItem } from './processes/process-item.tsx';
 import { processesQuery } from './processes/processes-api.ts';
+import { clientsQuery } from './shared/clients-api.ts';
 
 const title = 'Processes';
 const description =

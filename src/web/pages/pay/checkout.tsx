@@ -7,10 +7,10 @@ import { Alert } from '#web/components/alert.tsx';
 import { Button, ButtonLink } from '#web/components/button.tsx';
 import { PadlockIcon } from '#web/components/icons.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
-import { payCalls } from './parts/pay-api.ts';
-import { BilledTo, DetailList, DetailRow } from './parts/pay-details.tsx';
-import { PayPage } from './parts/pay-page.tsx';
-import { actionErrorText, usePayAction } from './parts/use-pay-action.ts';
+import { payCalls } from './shared/pay-api.ts';
+import { BilledTo, DetailList, DetailRow } from './shared/pay-details.tsx';
+import { PayPage } from './shared/pay-page.tsx';
+import { actionErrorText, usePayAction } from './shared/use-pay-action.ts';
 
 // The local billing provider's checkout (/pay/checkout/:token): the package, its price
 // and interval, who it is for, and Confirm and pay.

@@ -7,10 +7,10 @@ import { Badge } from '#web/components/badge.tsx';
 import { Button, ButtonLink } from '#web/components/button.tsx';
 import { PadlockIcon } from '#web/components/icons.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
-import { payCalls } from './parts/pay-api.ts';
-import { BilledTo, DetailList, DetailRow } from './parts/pay-details.tsx';
-import { PayPage } from './parts/pay-page.tsx';
-import { actionErrorText, usePayAction } from './parts/use-pay-action.ts';
+import { payCalls } from './shared/pay-api.ts';
+import { BilledTo, DetailList, DetailRow } from './shared/pay-details.tsx';
+import { PayPage } from './shared/pay-page.tsx';
+import { actionErrorText, usePayAction } from './shared/use-pay-action.ts';
 
 // The local billing provider's invoice payment (/pay/invoice/:token), the Pay Now link
 // of an unpaid invoice: the invoice, and Pay.

@@ -6,10 +6,10 @@ import { formatDate } from '#shared/dates.ts';
 import type { SubscriptionStatus } from '#shared/user.ts';
 import { Badge } from '#web/components/badge.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
-import { BilledTo, DetailList, DetailRow } from './parts/pay-details.tsx';
-import { PayPage } from './parts/pay-page.tsx';
-import { PortalCancel } from './parts/portal-cancel.tsx';
-import { PortalChange } from './parts/portal-change.tsx';
+import { BilledTo, DetailList, DetailRow } from './shared/pay-details.tsx';
+import { PayPage } from './shared/pay-page.tsx';
+import { PortalCancel } from './shared/portal-cancel.tsx';
+import { PortalChange } from './shared/portal-change.tsx';
 
 // The local billing provider's portal (/pay/portal/:token): the current plan, switching
 // to another package, and cancelling (after a confirmation).

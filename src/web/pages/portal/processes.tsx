@@ -4,7 +4,7 @@ import { QueryState } from '#web/components/query-state.tsx';
 import { useAccount } from '#web/lib/account.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { ProcessCard } from './processes/process-card.tsx';
-import { myProcessesQuery } from './processes/processes-api.ts';
+import { myProcessesQuery } from './shared/processes-api.ts';
 
 const title = 'My Processes';
 const description = 'Run your automation workflows and see what each one does.';

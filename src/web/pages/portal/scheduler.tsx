@@ -9,10 +9,10 @@ import { QueryState } from '#web/components/query-state.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { useAccount } from '#web/lib/account.ts';
 import { pageMeta } from '#web/lib/meta.ts';
-import { myProcessesQuery } from './processes/processes-api.ts';
 import { CreateScheduleForm } from './scheduler/create-schedule-form.tsx';
 import { ScheduleList } from './scheduler/schedule-list.tsx';
 import { schedulesQuery } from './scheduler/scheduler-api.ts';
+import { myProcessesQuery } from './shared/processes-api.ts';
 
 const title = 'Scheduler';
 const description = 'Create cron schedules for your workflows and see when they run next.';

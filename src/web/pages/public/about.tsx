@@ -5,10 +5,10 @@ import { BoltIcon, PlugIcon, ShieldIcon } from '#web/components/feature-icons.ts
 import { PhoneIcon } from '#web/components/icons.tsx';
 import { publicPageMeta } from '#web/lib/meta.ts';
 import { WhyUs } from './about/why-us.tsx';
-import { CtaBand, ctaPrimary, ctaSecondary } from './marketing/cta-band.tsx';
-import { FeatureCard } from './marketing/feature-card.tsx';
-import { PageHero } from './marketing/page-hero.tsx';
-import { Section } from './marketing/section.tsx';
+import { CtaBand, ctaPrimary, ctaSecondary } from './shared/cta-band.tsx';
+import { FeatureCard } from './shared/feature-card.tsx';
+import { PageHero } from './shared/page-hero.tsx';
+import { Section } from './shared/section.tsx';
 
 export const meta = () =>
   publicPageMeta(

@@ -2,7 +2,7 @@ import { paths } from '#shared/paths.ts';
 import { ButtonLink } from '#web/components/button.tsx';
 import { accessibilityStatement } from '#web/content/accessibility.ts';
 import { publicPageMeta } from '#web/lib/meta.ts';
-import { LegalPage } from './legal/legal-page.tsx';
+import { LegalPage } from './shared/legal-page.tsx';
 
 export const meta = () =>
   publicPageMeta(

@@ -16,9 +16,9 @@ import {
   consultingServices,
 } from '#web/content/consulting.ts';
 import { publicPageMeta } from '#web/lib/meta.ts';
-import { CtaBand, ctaPrimary, ctaSecondary } from './marketing/cta-band.tsx';
-import { PageHero } from './marketing/page-hero.tsx';
-import { Section } from './marketing/section.tsx';
+import { CtaBand, ctaPrimary, ctaSecondary } from './shared/cta-band.tsx';
+import { PageHero } from './shared/page-hero.tsx';
+import { Section } from './shared/section.tsx';
 
 export const meta = () =>
   publicPageMeta(

@@ -4,7 +4,7 @@ import { publicPageMeta } from '#web/lib/meta.ts';
 import { ContactAside } from './contact/contact-aside.tsx';
 import { ContactForm } from './contact/contact-form.tsx';
 import { MessageSent } from './contact/message-sent.tsx';
-import { PageHero } from './marketing/page-hero.tsx';
+import { PageHero } from './shared/page-hero.tsx';
 
 export const meta = () =>
   publicPageMeta(

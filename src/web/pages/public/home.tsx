@@ -7,9 +7,9 @@ import { Expertise } from './home/expertise.tsx';
 import { HomeHero } from './home/home-hero.tsx';
 import { Savings } from './home/savings.tsx';
 import { Values } from './home/values.tsx';
-import { AgentCatalogue } from './marketing/agent-catalogue.tsx';
-import { CtaBand } from './marketing/cta-band.tsx';
-import { Section } from './marketing/section.tsx';
+import { AgentCatalogue } from './shared/agent-catalogue.tsx';
+import { CtaBand } from './shared/cta-band.tsx';
+import { Section } from './shared/section.tsx';
 
 export const meta = () =>
   publicPageMeta(

@@ -2,11 +2,11 @@ import { Link } from 'react-router';
 import { paths } from '#shared/paths.ts';
 import { androidProject, enterpriseProject, featuredProject } from '#web/content/projects.ts';
 import { publicPageMeta } from '#web/lib/meta.ts';
-import { CtaBand, ctaPrimary } from './marketing/cta-band.tsx';
-import { PageHero } from './marketing/page-hero.tsx';
 import { ProjectShowcase } from './projects/project-showcase.tsx';
 import { ProjectTypes } from './projects/project-types.tsx';
 import { AggregatorVisual, AndroidVisual, MarketplaceVisual } from './projects/project-visuals.tsx';
+import { CtaBand, ctaPrimary } from './shared/cta-band.tsx';
+import { PageHero } from './shared/page-hero.tsx';
 
 export const meta = () =>
   publicPageMeta(

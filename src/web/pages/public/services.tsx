@@ -1,9 +1,6 @@
 import { paths } from '#shared/paths.ts';
 import { serviceAreas } from '#web/content/services.ts';
 import { publicPageMeta } from '#web/lib/meta.ts';
-import { AgentCatalogue } from './marketing/agent-catalogue.tsx';
-import { CtaBand } from './marketing/cta-band.tsx';
-import { PageHero } from './marketing/page-hero.tsx';
 import { AreaSection } from './services/area-section.tsx';
 import { IpaasSection } from './services/ipaas-section.tsx';
 import { OperationsSection } from './services/operations-section.tsx';
@@ -12,6 +9,9 @@ import { ProcessSection } from './services/process-section.tsx';
 import { SectionMenu } from './services/section-menu.tsx';
 import { ServiceSection } from './services/service-section.tsx';
 import { SupportSection } from './services/support-section.tsx';
+import { AgentCatalogue } from './shared/agent-catalogue.tsx';
+import { CtaBand } from './shared/cta-band.tsx';
+import { PageHero } from './shared/page-hero.tsx';
 
 export const meta = () =>
   publicPageMeta(

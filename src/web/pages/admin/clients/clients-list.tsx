@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import { displayName } from '#shared/display-name.ts';
 import { paths } from '#shared/paths.ts';
 import type { User } from '#shared/user.ts';
+import { NoIpsChip, StatusChip } from '#web/components/chips.tsx';
 import { type ColumnDef, DataTable } from '#web/components/data-table.tsx';
-import { NoIpsChip, StatusChip } from './chips.tsx';
-import { companyText } from './client-format.ts';
+import { companyText } from '../shared/client-format.ts';
 
 // SPEC §2 clients list: name or email, role, company and code, the status chip, a No IPs
 // set chip, Open and Edit. A table from md up; stacked cards on phones.

@@ -1,6 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import {
+  type DefaultsFormValues,
+  defaultsGroups,
+  toFormValues,
+} from '#shared/legal-default-fields.ts';
+import {
   type LegalDefaults,
   LegalDefaultsSchema,
   legalDefaultFields,
@@ -10,16 +15,11 @@ import { TextField } from '#web/components/field.tsx';
 import { SelectField } from '#web/components/field-select.tsx';
 import { TextAreaField } from '#web/components/field-textarea.tsx';
 import { useApiForm } from '#web/lib/use-api-form.ts';
-import {
-  type DefaultsFormValues,
-  defaultsGroups,
-  toFormValues,
-} from '../../portal/settings/defaults-fields.ts';
 
 // The organization defaults form (SPEC §3 Legal defaults) for the Quick Defaults dialog,
 // validated with the shared LegalDefaultsSchema as the server does: blanks are dropped,
 // and a numeric zero or invalid value becomes empty (SPEC §5). Fields, labels and groups
-// are the Profile page's (defaults-fields.ts), so both screens describe them alike; this
+// are the Profile page's (#shared/legal-default-fields.ts), so both screens describe them alike; this
 // form differs only in living in a dialog whose footer holds the submit button.
 
 export function DefaultsForm({

@@ -4,7 +4,7 @@ import { Button } from '#web/components/button.tsx';
 import { Card } from '#web/components/card.tsx';
 import { TextField } from '#web/components/field.tsx';
 import { toast } from '#web/lib/toast.ts';
-import { formatUsd } from '../pricing/pricing-format.ts';
+import { formatUsd } from '../shared/pricing-format.ts';
 import type { LegalSuite } from './use-legal-suite.ts';
 
 // Column two, below the fields: the pricing estimator (SPEC §9). Each complexity factor

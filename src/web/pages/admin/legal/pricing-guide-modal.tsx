@@ -4,14 +4,14 @@ import { paths } from '#shared/paths.ts';
 import { hybridExample } from '#shared/pricing.ts';
 import { Button } from '#web/components/button.tsx';
 import { ModalDialog } from '#web/components/modal-dialog.tsx';
-import { formatUsd } from '../pricing/pricing-format.ts';
+import { formatUsd } from '../shared/pricing-format.ts';
 import {
   BandsTable,
   ComplexityTable,
   SlaTable,
   SpecialRequestNote,
   UsageWarningsList,
-} from '../pricing/reference-tables.tsx';
+} from '../shared/reference-tables.tsx';
 
 // The pricing guide beside the estimator (SPEC §2 Legal suite): the same tables as the
 // pricing reference page, all drawn from #shared/pricing.ts.

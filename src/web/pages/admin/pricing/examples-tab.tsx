@@ -1,5 +1,5 @@
 import { complexityFactors, estimate, hybridExample } from '#shared/pricing.ts';
-import { formatUsd } from './pricing-format.ts';
+import { formatUsd } from '../shared/pricing-format.ts';
 import { Section } from './pricing-sections.tsx';
 
 // Worked examples (SPEC §9): the hybrid plan month by month, and two scored projects

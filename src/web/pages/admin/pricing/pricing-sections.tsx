@@ -6,7 +6,7 @@ import {
   SlaTable,
   SpecialRequestNote,
   UsageWarningsList,
-} from './reference-tables.tsx';
+} from '../shared/reference-tables.tsx';
 
 // The four tabs of the pricing reference (SPEC §2): overview, complexity, usage,
 // examples. Every figure comes from #shared/pricing.ts.

@@ -4,9 +4,9 @@ import { AdminAllowedIpSchema, type SecurityState, securityMessages } from '#sha
 import { Button } from '#web/components/button.tsx';
 import { ConfirmModal } from '#web/components/confirm-modal.tsx';
 import { TextField } from '#web/components/field.tsx';
+import { SectionCard } from '#web/components/section-card.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { useApiForm } from '#web/lib/use-api-form.ts';
-import { SectionCard } from '../clients/section-card.tsx';
 import { notifyLockFailure } from './notify.ts';
 import { securityCalls, useLockChange } from './security-api.ts';
 

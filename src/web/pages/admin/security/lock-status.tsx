@@ -3,8 +3,8 @@ import type { SecurityState } from '#shared/security.ts';
 import { Badge } from '#web/components/badge.tsx';
 import { Button } from '#web/components/button.tsx';
 import { ConfirmModal } from '#web/components/confirm-modal.tsx';
+import { SectionCard } from '#web/components/section-card.tsx';
 import { toast } from '#web/lib/toast.ts';
-import { SectionCard } from '../clients/section-card.tsx';
 import { notifyLockFailure } from './notify.ts';
 import { securityCalls, useLockChange } from './security-api.ts';
 

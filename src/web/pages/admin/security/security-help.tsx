@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '#shared/paths.ts';
-import { SectionCard } from '../clients/section-card.tsx';
+import { SectionCard } from '#web/components/section-card.tsx';
 
 // What to do when locked out (README: Operations) and the other half of admin security,
 // two-factor sign-in, which lives on the Profile screen.

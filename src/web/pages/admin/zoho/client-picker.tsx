@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { displayName } from '#shared/display-name.ts';
 import { Card } from '#web/components/card.tsx';
+import { StatusChip } from '#web/components/chips.tsx';
 import { TextField } from '#web/components/field.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
-import { StatusChip } from '../clients/chips.tsx';
-import { matchesClient } from '../clients/client-format.ts';
-import { clientsQuery } from '../clients/clients-api.ts';
+import { matchesClient } from '../shared/client-format.ts';
+import { clientsQuery } from '../shared/clients-api.ts';
 
 // The client picker (SPEC §2 CRM/billing-apps tools): a search box over every account
 // (GET /api/admin/clients) and one radio per match, so the keyboard and screen readers

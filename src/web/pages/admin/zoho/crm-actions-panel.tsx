@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { billingStatusLabel } from '#shared/billing-format.ts';
 import { formatDate, formatTimeWithSeconds } from '#shared/dates.ts';
 import type { User } from '#shared/user.ts';
 import { Badge } from '#web/components/badge.tsx';
 import { Button } from '#web/components/button.tsx';
+import { SectionCard } from '#web/components/section-card.tsx';
 import { toast } from '#web/lib/toast.ts';
-import { statusLabel } from '../clients/client-format.ts';
-import { clientKeys } from '../clients/clients-api.ts';
-import { SectionCard } from '../clients/section-card.tsx';
-import { crmCalls, crmFailureNotice, crmFailures, crmMessages } from '../crm-tools.ts';
+import { clientKeys } from '../shared/clients-api.ts';
+import { crmCalls, crmFailureNotice, crmFailures, crmMessages } from '../shared/crm-tools.ts';
 import { isLocalId } from './zoho-format.ts';
 
 // The three CRM/billing-apps actions (SPEC §7: create contact, provision, sync status).
@@ -65,7 +65,7 @@ const actions: Action[] = [
       const { status, subscription } = await crmCalls.syncStatus(id);
       return {
         title: 'Status synced',
-        text: `Billing status: ${statusLabel(status)} (subscription: ${statusLabel(subscription.status)}, plan ${subscription.plan}${periodEnd(subscription.currentPeriodEnd)}).`,
+        text: `Billing status: ${billingStatusLabel(status)} (subscription: ${billingStatusLabel(subscription.status)}, plan ${subscription.plan}${periodEnd(subscription.currentPeriodEnd)}).`,
         local: false,
       };
     },

@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type User, zohoIdKeys } from '#shared/user.ts';
 import { Button } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
+import { FormFooter, SectionCard } from '#web/components/section-card.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { useApiForm } from '#web/lib/use-api-form.ts';
-import { clientCalls, useClientChange } from '../clients/clients-api.ts';
-import { FormFooter, SectionCard } from '../clients/section-card.tsx';
+import { clientCalls, useClientChange } from '../shared/clients-api.ts';
 import {
   type CrmIds,
   type CrmIdsInput,
@@ -14,7 +14,7 @@ import {
   crmFailures,
   crmIdLabels,
   crmMessages,
-} from '../crm-tools.ts';
+} from '../shared/crm-tools.ts';
 import { isLocalId } from './zoho-format.ts';
 
 // The six ids of the selected client (SPEC §3 User, external identifiers) with Save

@@ -1,7 +1,7 @@
 import type { User } from '#shared/user.ts';
 import { buttonClass } from '#web/components/button.tsx';
 import { ExternalIcon } from '#web/components/icons.tsx';
-import { SectionCard } from '../clients/section-card.tsx';
+import { SectionCard } from '#web/components/section-card.tsx';
 import { appLinks, isLocalId } from './zoho-format.ts';
 
 // Deep links into the CRM, subscriptions, books and desk apps for the selected client's

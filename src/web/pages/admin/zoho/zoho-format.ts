@@ -1,4 +1,4 @@
-import { type CrmLink, crmLinks } from '../clients/client-format.ts';
+import { type CrmLink, crmLinks } from '../shared/client-format.ts';
 
 // Pure helpers for the CRM/billing-apps tools page, kept apart so they are unit-tested.
 

@@ -6,8 +6,8 @@ import type { Run } from '#shared/runs.ts';
 import { ModalDialog } from '#web/components/modal-dialog.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { useAccount } from '#web/lib/account.ts';
+import { type RunFilter, runsQuery } from '../shared/processes-api.ts';
 import { formatDuration, triggerLabels } from './format.ts';
-import { type RunFilter, runsQuery } from './processes-api.ts';
 import { RunStatus } from './run-status.tsx';
 
 // A process's recent runs within the plan's log retention (DESIGN §1): who or what

@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router';
 import { paths } from '#shared/paths.ts';
 import { bodyAnswer, networkText, SNIPPET, statusLine } from '#web/lib/failure-text.ts';
 import { toast } from '#web/lib/toast.ts';
-import { notifyInactiveSubscription } from './portal-notices.ts';
-import { myProcessKeys, triggerProcess } from './processes-api.ts';
+import { notifyInactiveSubscription } from '../shared/portal-notices.ts';
+import { myProcessKeys, triggerProcess } from '../shared/processes-api.ts';
 
 /**
  * Run workflow (SPEC §8 Portal): 402 sends the user to Billing; any other answer is

@@ -19,7 +19,7 @@ import { ApiError } from '#web/lib/api.ts';
 import { notifyFailure } from '#web/lib/failure-text.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useApiForm } from '#web/lib/use-api-form.ts';
-import { notifyInactiveSubscription } from '../processes/portal-notices.ts';
+import { notifyInactiveSubscription } from '../shared/portal-notices.ts';
 import { CronPreview } from './cron-preview.tsx';
 import { scheduleProblem } from './cron-text.ts';
 import { scheduleCalls, scheduleKeys } from './scheduler-api.ts';

@@ -2,6 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Resolver, UseFormRegister } from 'react-hook-form';
 import {
+  type DefaultFieldView,
+  type DefaultsFormValues,
+  defaultsGroups,
+  toFormValues,
+} from '#shared/legal-default-fields.ts';
+import {
   type LegalDefaults,
   LegalDefaultsSchema,
   legalDefaultFields,
@@ -16,12 +22,6 @@ import { QueryState } from '#web/components/query-state.tsx';
 import { saveFailureText } from '#web/lib/failure-text.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useApiForm } from '#web/lib/use-api-form.ts';
-import {
-  type DefaultFieldView,
-  type DefaultsFormValues,
-  defaultsGroups,
-  toFormValues,
-} from './defaults-fields.ts';
 import { settingsCalls, settingsKeys } from './settings-api.ts';
 import { FormFooter, SettingsSection } from './settings-section.tsx';
 

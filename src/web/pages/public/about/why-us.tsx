@@ -1,6 +1,6 @@
 import { ClockIcon, GlobeIcon, TargetIcon, UsersIcon } from '#web/components/feature-icons.tsx';
 import type { IconComponent } from '#web/components/icons.tsx';
-import { Section } from '../marketing/section.tsx';
+import { Section } from '../shared/section.tsx';
 
 const points: { icon: IconComponent; title: string; text: string }[] = [
   {

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { brand } from '#shared/brand.ts';
 import { paths } from '#shared/paths.ts';
 import { ArrowRightIcon } from '#web/components/icons.tsx';
-import { CheckList } from '../marketing/feature-card.tsx';
+import { CheckList } from '../shared/feature-card.tsx';
 
 const facts = [
   'Based in Minneapolis, working with clients in all 50 states',

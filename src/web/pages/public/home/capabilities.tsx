@@ -10,7 +10,7 @@ import {
   SparklesIcon,
 } from '#web/components/feature-icons.tsx';
 import { CardIcon, type IconComponent } from '#web/components/icons.tsx';
-import { Section } from '../marketing/section.tsx';
+import { Section } from '../shared/section.tsx';
 
 const capabilities: { icon: IconComponent; title: string; tools: string }[] = [
   { icon: CodeIcon, title: 'Front end', tools: 'React, TypeScript, Tailwind CSS, accessible UI' },

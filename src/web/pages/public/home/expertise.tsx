@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '#shared/paths.ts';
 import { CloudIcon, CodeIcon, ServerIcon } from '#web/components/feature-icons.tsx';
 import { ArrowRightIcon, type IconComponent } from '#web/components/icons.tsx';
-import { Section } from '../marketing/section.tsx';
+import { Section } from '../shared/section.tsx';
 
 const areas: { to: string; icon: IconComponent; title: string; text: string; link: string }[] = [
   {

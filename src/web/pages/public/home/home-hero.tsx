@@ -1,6 +1,6 @@
 import { paths } from '#shared/paths.ts';
 import { ButtonLink } from '#web/components/button.tsx';
-import { PageHero } from '../marketing/page-hero.tsx';
+import { PageHero } from '../shared/page-hero.tsx';
 
 const proof = ['99.99% uptime SLA', 'Same-day responses Mon–Fri', 'All 50 states, fully remote'];
 

@@ -5,7 +5,7 @@ import {
   TrendingUpIcon,
 } from '#web/components/feature-icons.tsx';
 import type { IconComponent } from '#web/components/icons.tsx';
-import { Section } from '../marketing/section.tsx';
+import { Section } from '../shared/section.tsx';
 
 const steps: { icon: IconComponent; title: string; text: string }[] = [
   {

@@ -1,5 +1,5 @@
 import { BoltIcon, ShieldIcon, TargetIcon } from '#web/components/feature-icons.tsx';
-import { FeatureCard } from '../marketing/feature-card.tsx';
+import { FeatureCard } from '../shared/feature-card.tsx';
 
 // Three value cards (SPEC §2 Home). No heading of their own in the spec, so the band is
 // labelled for assistive technology with a visually hidden h2.

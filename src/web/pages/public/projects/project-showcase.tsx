@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ProjectHighlight } from '#web/content/projects.ts';
-import { CheckList } from '../marketing/feature-card.tsx';
+import { CheckList } from '../shared/feature-card.tsx';
 
 /** A portfolio project told in full: summary, outcomes, stack, and a visual beside it. */
 export function ProjectShowcase({

@@ -9,7 +9,7 @@ import {
 } from '#web/components/feature-icons.tsx';
 import { CalendarIcon, CardIcon, type IconComponent } from '#web/components/icons.tsx';
 import { type ProjectIcon, projectTypes } from '#web/content/projects.ts';
-import { Section } from '../marketing/section.tsx';
+import { Section } from '../shared/section.tsx';
 
 const icons: Record<ProjectIcon, IconComponent> = {
   globe: GlobeIcon,

@@ -1,5 +1,5 @@
 import type { ServiceArea } from '#web/content/services.ts';
-import { CheckList } from '../marketing/feature-card.tsx';
+import { CheckList } from '../shared/feature-card.tsx';
 import { ServiceSection } from './service-section.tsx';
 
 /** A services section made of topics; a topic with an id is an anchor of its own. */

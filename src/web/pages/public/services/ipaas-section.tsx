@@ -1,5 +1,5 @@
 import { ipaasAlsoDelivered, ipaasCapabilities, ipaasCostImpact } from '#web/content/automation.ts';
-import { CheckList, FeatureCard } from '../marketing/feature-card.tsx';
+import { CheckList, FeatureCard } from '../shared/feature-card.tsx';
 import { automationIcons } from './automation-icons.ts';
 import { ServiceSection } from './service-section.tsx';
 

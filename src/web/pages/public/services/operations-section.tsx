@@ -1,5 +1,5 @@
 import { operationsFeatures } from '#web/content/automation.ts';
-import { FeatureCard } from '../marketing/feature-card.tsx';
+import { FeatureCard } from '../shared/feature-card.tsx';
 import { automationIcons } from './automation-icons.ts';
 import { ServiceSection } from './service-section.tsx';
 

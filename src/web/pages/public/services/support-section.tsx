@@ -1,6 +1,6 @@
 import { brand } from '#shared/brand.ts';
 import { slaTiers } from '#shared/pricing.ts';
-import { CheckList } from '../marketing/feature-card.tsx';
+import { CheckList } from '../shared/feature-card.tsx';
 import { ServiceSection } from './service-section.tsx';
 
 const included = [

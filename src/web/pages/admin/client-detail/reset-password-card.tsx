@@ -6,10 +6,10 @@ import type { User } from '#shared/user.ts';
 import { Button } from '#web/components/button.tsx';
 import { ConfirmModal } from '#web/components/confirm-modal.tsx';
 import { TextField } from '#web/components/field.tsx';
+import { FormFooter, SectionCard } from '#web/components/section-card.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { useApiForm } from '#web/lib/use-api-form.ts';
-import { clientCalls } from './clients-api.ts';
-import { FormFooter, SectionCard } from './section-card.tsx';
+import { clientCalls } from '../shared/clients-api.ts';
 
 // Reset password: checked with the shared password rules, then confirmed, because the
 // client's current password stops working and every session of theirs ends.

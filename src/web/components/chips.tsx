@@ -1,9 +1,9 @@
-import { Badge } from '#web/components/badge.tsx';
-import { statusLabel, statusTone } from './client-format.ts';
+import { billingStatusLabel, subscriptionChipTone } from '#shared/billing-format.ts';
+import { Badge } from './badge.tsx';
 
 /** The subscription status chip of the client list and detail (SPEC §4 colours). */
 export function StatusChip({ status }: { status: string }) {
-  return <Badge tone={statusTone(status)}>{statusLabel(status)}</Badge>;
+  return <Badge tone={subscriptionChipTone(status)}>{billingStatusLabel(status)}</Badge>;
 }
 
 /** Shown when a client has no allowed IPs, i.e. may sign in from anywhere. */

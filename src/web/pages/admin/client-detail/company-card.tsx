@@ -4,9 +4,9 @@ import { UpdateCompanySchema } from '#shared/clients.ts';
 import type { User } from '#shared/user.ts';
 import { Button } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
+import { FormFooter, SectionCard } from '#web/components/section-card.tsx';
 import { useApiForm } from '#web/lib/use-api-form.ts';
-import { clientCalls, useClientChange } from './clients-api.ts';
-import { FormFooter, SectionCard } from './section-card.tsx';
+import { clientCalls, useClientChange } from '../shared/clients-api.ts';
 
 type CompanyInput = z.input<typeof UpdateCompanySchema>;
 type Company = z.output<typeof UpdateCompanySchema>;

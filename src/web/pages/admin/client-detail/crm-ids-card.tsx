@@ -3,17 +3,17 @@ import { type User, zohoIdKeys } from '#shared/user.ts';
 import { Button, buttonClass } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
 import { ExternalIcon } from '#web/components/icons.tsx';
+import { FormFooter, SectionCard } from '#web/components/section-card.tsx';
 import { useApiForm } from '#web/lib/use-api-form.ts';
+import { crmLinks } from '../shared/client-format.ts';
+import { clientCalls, useClientChange } from '../shared/clients-api.ts';
 import {
   type CrmIds as Ids,
   type CrmIdsInput as IdsInput,
   CrmIdsSchema as IdsSchema,
   crmIdLabels as labels,
-} from '../crm-tools.ts';
-import { crmLinks } from './client-format.ts';
-import { clientCalls, useClientChange } from './clients-api.ts';
+} from '../shared/crm-tools.ts';
 import { CrmActions } from './crm-actions.tsx';
-import { FormFooter, SectionCard } from './section-card.tsx';
 
 // The client's ids in the external CRM and billing apps (SPEC §3), with deep links to
 // each app for the saved ids (brand.crmLinks + id, new tab).

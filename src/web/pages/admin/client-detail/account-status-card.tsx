@@ -1,24 +1,27 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { billingStatusLabel } from '#shared/billing-format.ts';
 import { formatDate } from '#shared/dates.ts';
 import { type SubscriptionStatus, subscriptionStatuses, type User } from '#shared/user.ts';
 import { Button } from '#web/components/button.tsx';
+import { StatusChip } from '#web/components/chips.tsx';
 import { SelectField } from '#web/components/field-select.tsx';
 import { ExternalIcon } from '#web/components/icons.tsx';
+import { SectionCard } from '#web/components/section-card.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { codeText, notifyFailure } from '#web/lib/failure-text.ts';
 import { openInNewTab } from '#web/lib/open-in-new-tab.ts';
 import { toast } from '#web/lib/toast.ts';
-import { StatusChip } from './chips.tsx';
-import { statusLabel } from './client-format.ts';
-import { clientCalls, clientKeys, overviewQuery } from './clients-api.ts';
-import { SectionCard } from './section-card.tsx';
+import { clientCalls, clientKeys, overviewQuery } from '../shared/clients-api.ts';
 
 // Account status (SPEC §2): the subscription as billing sees it, a mock-status selector
 // of the six statuses (local billing sets it directly) and the client's billing portal.
 
-const statusOptions = subscriptionStatuses.map((value) => ({ value, label: statusLabel(value) }));
+const statusOptions = subscriptionStatuses.map((value) => ({
+  value,
+  label: billingStatusLabel(value),
+}));
 
 export function AccountStatusCard({ client }: { client: User }) {
   const queryClient = useQueryClient();
@@ -34,7 +37,7 @@ export function AccountStatusCard({ client }: { client: User }) {
       void queryClient.invalidateQueries({ queryKey: clientKeys.all });
       toast({
         title: 'Status updated',
-        text: `Subscription status is now ${statusLabel(data.subscription.status)}.`,
+        text: `Subscription status is now ${billingStatusLabel(data.subscription.status)}.`,
         tone: 'success',
       });
     },

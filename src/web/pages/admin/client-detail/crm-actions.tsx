@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { billingStatusLabel } from '#shared/billing-format.ts';
 import { Button } from '#web/components/button.tsx';
 import { toast } from '#web/lib/toast.ts';
-import { crmCalls, crmFailureNotice, crmFailures } from '../crm-tools.ts';
-import { statusLabel } from './client-format.ts';
-import { clientKeys } from './clients-api.ts';
+import { clientKeys } from '../shared/clients-api.ts';
+import { crmCalls, crmFailureNotice, crmFailures } from '../shared/crm-tools.ts';
 
 // The CRM/billing-apps actions for this client (SPEC §7: create contact, provision,
 // sync status). Failures as SPEC §8: "Error" with "{code}: body", or a fixed text when
@@ -34,7 +34,7 @@ const actions: Action[] = [
     failure: crmFailures.sync,
     run: async (id) => {
       const { status } = await crmCalls.syncStatus(id);
-      return { title: 'Status synced', text: `Billing status: ${statusLabel(status)}.` };
+      return { title: 'Status synced', text: `Billing status: ${billingStatusLabel(status)}.` };
     },
   },
 ];

@@ -8,7 +8,7 @@ import { beginImpersonation } from '#web/lib/impersonation.ts';
 import { queryClient } from '#web/lib/query-client.ts';
 import { getStoredUser, getToken } from '#web/lib/session.ts';
 import { toast } from '#web/lib/toast.ts';
-import { clientCalls } from './clients-api.ts';
+import { clientCalls } from '../shared/clients-api.ts';
 
 // "Test as client" (SPEC §4): a one-hour token for the client, the admin's own session
 // kept aside, then the portal opened with the token (the portal guard swaps sessions).

@@ -6,8 +6,6 @@ import {
   dollarsFromCents,
   effectiveEntitlements,
   matchesClient,
-  statusLabel,
-  statusTone,
 } from './client-format.ts';
 
 const noIds = {
@@ -19,20 +17,6 @@ const noIds = {
 };
 
 describe('client formatting', () => {
-  it('labels statuses capitalised with underscores as spaces', () => {
-    expect(statusLabel('past_due')).toBe('Past due');
-    expect(statusLabel('no_subscription')).toBe('No subscription');
-    expect(statusLabel('active')).toBe('Active');
-  });
-
-  it('colours chips: active green, trialing blue, others amber', () => {
-    expect(statusTone('active')).toBe('green');
-    expect(statusTone('trialing')).toBe('blue');
-    for (const status of ['past_due', 'incomplete', 'canceled', 'no_subscription']) {
-      expect(statusTone(status)).toBe('amber');
-    }
-  });
-
   it('shows cents as dollars for the form', () => {
     expect(dollarsFromCents(12550)).toBe('125.50');
     expect(dollarsFromCents(0)).toBe('0.00');

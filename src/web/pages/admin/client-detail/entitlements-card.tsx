@@ -4,6 +4,7 @@ import { BillingPrefsInputSchema } from '#shared/clients.ts';
 import { entitlementKeys, type User } from '#shared/user.ts';
 import { Button } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
+import { FormFooter, SectionCard } from '#web/components/section-card.tsx';
 import { ToggleSwitch } from '#web/components/toggle-switch.tsx';
 import { useApiForm } from '#web/lib/use-api-form.ts';
 import {
@@ -11,9 +12,8 @@ import {
   type EntitlementKey,
   effectiveEntitlements,
   entitlementText,
-} from './client-format.ts';
-import { clientCalls, useClientChange } from './clients-api.ts';
-import { FormFooter, SectionCard } from './section-card.tsx';
+} from '../shared/client-format.ts';
+import { clientCalls, useClientChange } from '../shared/clients-api.ts';
 
 // The six entitlement toggles and the billing presets, saved together as the API takes
 // them (SPEC §7: PATCH with entitlements and billingPrefs). The rate is edited in

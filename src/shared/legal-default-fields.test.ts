@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { legalDefaultFields } from '#shared/legal-defaults.ts';
-import { defaultsGroups, toFormValues } from './defaults-fields.ts';
+import { defaultsGroups, toFormValues } from './legal-default-fields.ts';
+import { legalDefaultFields } from './legal-defaults.ts';
 
 describe('the organization defaults form', () => {
   it('shows every field of SPEC §3 Legal defaults exactly once', () => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Alert } from '#web/components/alert.tsx';
-import { Card } from '#web/components/card.tsx';
+import { Alert } from './alert.tsx';
+import { Card } from './card.tsx';
 
 /** One editor of the client detail screen: a titled card, reachable by its anchor id. */
 export function SectionCard({

@@ -5,8 +5,8 @@ import { displayName } from '#shared/display-name.ts';
 import type { User } from '#shared/user.ts';
 import { Badge, type BadgeTone } from '#web/components/badge.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
+import { SectionCard } from '#web/components/section-card.tsx';
 import { api } from '#web/lib/api.ts';
-import { SectionCard } from './section-card.tsx';
 
 // The templates this client asked for from the catalog (SPEC §2 Catalog), newest first,
 // so the provider can follow up on each request.

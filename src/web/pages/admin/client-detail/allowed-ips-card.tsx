@@ -2,11 +2,11 @@ import { splitIpList } from '#shared/clients.ts';
 import type { User } from '#shared/user.ts';
 import { Badge } from '#web/components/badge.tsx';
 import { Button } from '#web/components/button.tsx';
+import { NoIpsChip } from '#web/components/chips.tsx';
 import { TextField } from '#web/components/field.tsx';
+import { FormFooter, SectionCard } from '#web/components/section-card.tsx';
 import { useApiForm } from '#web/lib/use-api-form.ts';
-import { NoIpsChip } from './chips.tsx';
-import { clientCalls, useClientChange } from './clients-api.ts';
-import { FormFooter, SectionCard } from './section-card.tsx';
+import { clientCalls, useClientChange } from '../shared/clients-api.ts';
 
 // Allowed IPs (SPEC §5): comma-separated, trimmed, empties dropped. The server checks
 // each is an IP address or CIDR range and answers with the list it kept.

@@ -1,24 +1,10 @@
 import { brand } from '#shared/brand.ts';
 import { capabilitiesOf } from '#shared/plans.ts';
-import type { entitlementKeys, SubscriptionStatus, User } from '#shared/user.ts';
+import type { entitlementKeys, User } from '#shared/user.ts';
 
 // Pure formatting for the admin client screens, kept apart so it is unit-tested.
 
 /** "past_due" → "Past due": capitalised, underscores as spaces (SPEC §4). */
-export function statusLabel(status: string): string {
-  const words = status.replaceAll('_', ' ').trim();
-  return words ? words[0]!.toUpperCase() + words.slice(1) : 'Unknown';
-}
-
-export type ChipTone = 'green' | 'blue' | 'amber';
-
-/** Admin list chips (SPEC §4): active green, trialing blue, every other status amber. */
-export function statusTone(status: SubscriptionStatus | string): ChipTone {
-  if (status === 'active') return 'green';
-  if (status === 'trialing') return 'blue';
-  return 'amber';
-}
-
 /** The hourly rate stored in cents, as the dollars the form edits ("" when unset). */
 export function dollarsFromCents(cents: number | null | undefined): string {
   return cents === null || cents === undefined ? '' : (cents / 100).toFixed(2);

@@ -3,11 +3,11 @@ import {
   type LegalDefaults,
   legalDefaultFields,
   legalDefaultOptions,
-} from '#shared/legal-defaults.ts';
+} from './legal-defaults.ts';
 
 // How the organization defaults (SPEC §3 Legal defaults) appear on the form: a label and
 // input kind per field, grouped the way a person thinks about a contract. Every field of
-// the shared schema appears exactly once (checked in defaults-fields.test.ts).
+// the shared schema appears exactly once (checked in legal-default-fields.test.ts).
 
 export type FieldKind = 'text' | 'textarea' | 'email' | 'tel' | 'number' | 'select';
 

@@ -5,9 +5,9 @@ import { generateWebhookKey } from '#shared/keys.ts';
 import type { User } from '#shared/user.ts';
 import { Button } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
+import { FormFooter, SectionCard } from '#web/components/section-card.tsx';
 import { useApiForm } from '#web/lib/use-api-form.ts';
-import { clientCalls, useClientChange } from './clients-api.ts';
-import { FormFooter, SectionCard } from './section-card.tsx';
+import { clientCalls, useClientChange } from '../shared/clients-api.ts';
 
 type KeyInput = z.input<typeof IntegrationKeySchema>;
 type Key = z.output<typeof IntegrationKeySchema>;
