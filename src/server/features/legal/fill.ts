@@ -1,3 +1,4 @@
+import { formatLongDate } from '#shared/dates.ts';
 import { type FieldValue, labelFromName, type MergeField } from '#shared/legal.ts';
 import { currencies } from '#shared/legal-defaults.ts';
 import { sharedFields } from './templates/fields.ts';
@@ -59,9 +60,7 @@ function currencyOf(values: Values): string {
 
 function formatDate(value: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
-  const date = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+  return formatLongDate(`${value}T00:00:00Z`, 'UTC') || value;
 }
 
 /** The text a non-empty value prints as, for its field's input type. */

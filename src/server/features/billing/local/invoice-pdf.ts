@@ -2,14 +2,14 @@ import PDFDocument from 'pdfkit';
 import type { UserRow } from '#server/db/schema.ts';
 import { formatCents } from '#shared/billing.ts';
 import { brand } from '#shared/brand.ts';
+import { formatLongDate } from '#shared/dates.ts';
 import type { InvoiceRow } from './records.ts';
 
 // The local provider's invoice as a one-page PDF: brand, invoice number, dates, the one
 // line and the total in dollars. Built-in fonts only, so nothing is read from disk but
 // pdfkit's own font metrics.
 
-const day = (date: Date) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+const day = (date: Date) => formatLongDate(date, 'UTC');
 
 export function renderInvoicePdf(invoice: InvoiceRow, client: UserRow): Promise<Buffer> {
   const doc = new PDFDocument({
