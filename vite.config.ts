@@ -86,6 +86,23 @@ export default defineConfig({
       },
     },
   },
+  environments: {
+    // The ssr environment only pre-renders the public pages; React Router deletes its
+    // output afterwards (ssr: false). Two of Rolldown's checks report nothing useful there:
+    // - ineffectiveDynamicImport: the server build imports every route module statically,
+    //   so a schema the public auth pages load lazily (#shared/password.ts,
+    //   #shared/two-factor.ts) and a portal screen imports directly always shares a chunk
+    //   with its importers there. The client build keeps the check, and those lazy imports
+    //   work in it: each schema module is a chunk of its own that no public page loads up
+    //   front (tests/e2e/public-page-weight.spec.ts, docs/decisions/005);
+    // - bundlerTimings: pre-rendering (React Router's writeBundle) is most of that build's
+    //   time by design, so the timing table is printed on every build.
+    ssr: {
+      build: {
+        rolldownOptions: { checks: { ineffectiveDynamicImport: false, bundlerTimings: false } },
+      },
+    },
+  },
   // Pre-bundled up front so the dev server does not re-optimise (and reload React twice)
   // on the first visit to a portal page.
   optimizeDeps: {

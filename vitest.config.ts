@@ -27,7 +27,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.mjs'],
           exclude: ['src/**/*.api.test.ts', 'src/**/*.pg.test.ts'],
           environment: 'node',
         },

@@ -1,6 +1,7 @@
 // The server the browser tests run against: the built product on port 3100 with a
-// fresh embedded database, a known first Admin, and an SMTP catcher that drops every
-// e-mail into a folder the tests read (tests/e2e/mailbox.ts).
+// fresh embedded database, a known first Admin, an SMTP catcher that drops every
+// e-mail into a folder the tests read (tests/e2e/mailbox.ts), and a fake n8n whose public
+// API follows up runs (tests/support/e2e-n8n.ts).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,5 +33,13 @@ const catcher = await createSmtpCatcher((mail) => {
   writeFileSync(file, JSON.stringify({ ...mail, text: decodeQuotedPrintable(mail.raw) }));
 });
 process.env.SMTP_URL = catcher.url;
+
+const { createFakeN8n } = await import('../tests/support/fake-n8n-server.ts');
+const { e2eN8nFile } = await import('../tests/support/e2e-n8n.ts');
+const n8n = await createFakeN8n({ executionDelayMs: 1000 });
+const n8nUrl = n8n.url('');
+writeFileSync(e2eN8nFile(process.env.PORT), JSON.stringify({ url: n8nUrl }));
+process.env.N8N_API_URL = n8nUrl;
+process.env.N8N_API_KEY = n8n.apiKey;
 
 await import('../src/server/main.ts');

@@ -12,8 +12,10 @@ import type { AppDeps } from '#server/deps.ts';
 import { registerErrorHandling } from '#server/http/errors.ts';
 import { registerInputGuard } from '#server/http/input-guard.ts';
 import { documentAnswers, registerRateLimits } from '#server/http/rate-limit.ts';
+import { RequestLog } from '#server/http/request-log.ts';
 import { registerSecurityHeaders } from '#server/http/security.ts';
 import { registerWeb } from '#server/http/web.ts';
+import { registerMetrics } from '#server/metrics/endpoint.ts';
 import { registerRoutes } from '#server/routes.ts';
 import { ErrorSchema } from '#shared/answers.ts';
 
@@ -29,6 +31,8 @@ export interface BuildOptions {
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   const app = Fastify({
     logger: options.logger ?? false,
+    // One line per request: debug, or info when slow or a 5xx (http/request-log.ts).
+    logController: new RequestLog(),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
@@ -40,6 +44,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   const readCache = createReadCache();
   const stopListening = await deps.database.onChange(readCache.invalidate);
   app.decorate('readCache', readCache);
+  registerMetrics(app, { token: deps.config.metricsToken, db: deps.database.db, readCache });
   app.addHook('onClose', async () => stopListening());
   app.decorateRequest('user', null);
   app.decorateRequest('claims', null);

@@ -1,5 +1,8 @@
+import { join } from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { brand } from '#shared/brand.ts';
+import { cronProblem } from '#shared/scheduler.ts';
 
 // Environment variables parsed once at start (DESIGN §7). An invalid value stops the
 // start with a message naming the variable; nothing deeper reads process.env.
@@ -27,7 +30,8 @@ const EnvSchema = z.object({
   JWT_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ADMIN_EMAIL: optional.pipe(z.email('must be an e-mail address').optional()),
   ADMIN_PASSWORD: optional.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
-  PUBLIC_URL: z.url('must be an absolute URL').default('http://localhost:3000'),
+  // Unset: http://localhost:$PORT (see publicUrlWarning).
+  PUBLIC_URL: optional.pipe(z.url('must be an absolute URL').optional()),
   SMTP_URL: optional.pipe(z.url('must be an smtp:// or smtps:// URL').optional()),
   MAIL_FROM: optional,
   ENQUIRY_TO: optional.pipe(z.email('must be an e-mail address').optional()),
@@ -55,8 +59,18 @@ const EnvSchema = z.object({
   ADMIN_REQUIRE_2FA: bool,
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   RUNS_IN_FLIGHT_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(5),
+  METRICS_TOKEN: optional.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_ROOT: z.string().min(1).default('./build/client'),
+  // Backups of the embedded database (docs/decisions/011-backups.md).
+  BACKUP_SCHEDULE: optional
+    .transform((v) => (v?.toLowerCase() === 'off' ? 'off' : (v ?? '0 3 * * *')))
+    .refine(
+      (v) => v === 'off' || cronProblem(v) === null,
+      'must be a five-field cron expression in UTC (e.g. 0 3 * * *) or off',
+    ),
+  BACKUP_DIR: optional,
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -68,7 +82,12 @@ export interface Config {
   databaseUrl: string | undefined;
   jwtSecret: string | undefined;
   admin: { email: string | undefined; password: string | undefined };
+  /** PUBLIC_URL without a trailing slash; unset, http://localhost:$PORT. */
   publicUrl: string;
+  /** False when publicUrl is the default rather than PUBLIC_URL. */
+  publicUrlSet: boolean;
+  /** Said once at start (main.ts logs them); none stops the server. */
+  warnings: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
   enquiryTo: string | undefined;
@@ -86,8 +105,19 @@ export interface Config {
   auditRetentionDays: number;
   /** Manual runs one account may have under way at once; more answer 429. */
   runsInFlightPerAccount: number;
+  /** Bearer token of GET /metrics; unset turns metrics off (404). */
+  metricsToken: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   webRoot: string;
+  /** Backups of the embedded database; unused with DATABASE_URL. */
+  backup: {
+    /** Five-field cron in UTC for the automatic backup; null when BACKUP_SCHEDULE=off. */
+    schedule: string | null;
+    /** Where backups go (BACKUP_DIR, default DATA_DIR/backups). */
+    dir: string;
+    /** How many backups to keep in `dir`; older ones are deleted after each backup. */
+    keep: number;
+  };
 }
 
 export interface ZohoConfig {
@@ -136,6 +166,30 @@ function zohoConfig(e: Env): { config: ZohoConfig | null; problems: string[] } {
   };
 }
 
+const defaultPublicUrl = (port: number) => `http://localhost:${port}`;
+
+/** Loopback addresses and localhost: only this machine reaches a server listening there. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (name === 'localhost' || name.endsWith('.localhost')) return true;
+  return ipaddr.isValid(name) && ipaddr.process(name).range() === 'loopback';
+}
+
+/**
+ * Without PUBLIC_URL, links in e-mails and payment redirects point at localhost, which
+ * is right only when nobody else can reach the server: HOST on loopback. Any other HOST,
+ * including the default 0.0.0.0 (every interface), lets other machines in.
+ */
+function publicUrlWarning(e: Env): string | null {
+  if (e.PUBLIC_URL !== undefined || isLoopbackHost(e.HOST)) return null;
+  return (
+    `PUBLIC_URL is not set: links in e-mails and checkout point at ${defaultPublicUrl(e.PORT)}, ` +
+    `which other machines cannot open, yet HOST=${e.HOST} lets them connect. Set PUBLIC_URL ` +
+    'to the address people open (e.g. PUBLIC_URL=https://portal.example.com), or ' +
+    'HOST=127.0.0.1 to serve this machine only.'
+  );
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -154,7 +208,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
-    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? defaultPublicUrl(e.PORT)).replace(/\/$/, ''),
+    publicUrlSet: e.PUBLIC_URL !== undefined,
+    warnings: [publicUrlWarning(e)].filter((warning) => warning !== null),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${brand.name} <${brand.email}>`,
     enquiryTo: e.ENQUIRY_TO,
@@ -170,7 +226,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminRequire2fa: e.ADMIN_REQUIRE_2FA,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     runsInFlightPerAccount: e.RUNS_IN_FLIGHT_PER_ACCOUNT,
+    metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,
     webRoot: e.WEB_ROOT,
+    backup: {
+      schedule: e.BACKUP_SCHEDULE === 'off' ? null : e.BACKUP_SCHEDULE,
+      dir: e.BACKUP_DIR ?? join(e.DATA_DIR, 'backups'),
+      keep: e.BACKUP_KEEP,
+    },
   };
 }

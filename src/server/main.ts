@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { buildApp } from '#server/app.ts';
 import { createTokenService } from '#server/auth/tokens.ts';
 import { ConfigError, loadConfig } from '#server/config.ts';
@@ -8,16 +9,23 @@ import { drainRuns, interruptRunsInFlight } from '#server/domain/runs/in-flight.
 import { resetAdminIpLockOnStart } from '#server/features/security/lock-reset.ts';
 import { loggerOptions } from '#server/http/logging.ts';
 import { createSmtpTransport } from '#server/integrations/mailer/smtp.ts';
+import { createN8nApi } from '#server/integrations/n8n/api.ts';
 import { createWebhookCaller } from '#server/integrations/n8n/webhook.ts';
 import { createZohoClient } from '#server/integrations/zoho/client.ts';
+import { startBackupJob } from '#server/jobs/backup.ts';
+import { startFollowUpJob } from '#server/jobs/n8n-follow-up.ts';
 import { createOutboxSender } from '#server/jobs/outbox-sender.ts';
 import { startRetentionJob } from '#server/jobs/retention.ts';
 import { startRunRecovery } from '#server/jobs/run-recovery.ts';
 import { createSchedulerLoop } from '#server/jobs/scheduler-loop.ts';
 import { resolveJwtSecret } from '#server/secrets.ts';
+import { firstAdminNotice, startBanner } from '#server/start-banner.ts';
 
 // Reads config, opens and migrates the database, seeds, listens, and shuts down cleanly
 // on SIGTERM/SIGINT.
+
+/** pino's flush: what its (asynchronous) destination still holds is written, then cb. */
+type Flushable = { flush(cb: () => void): void };
 
 async function main() {
   const config = loadConfig();
@@ -43,26 +51,40 @@ async function main() {
       integrations: { n8n, mailer, zoho },
       limits: { auth: { max: config.authRateLimitPerMinute, timeWindowMs: 60_000 } },
     },
-    { logger: loggerOptions(config.logLevel), serveWeb: true },
+    // Human-readable lines on a terminal, JSON lines for whatever collects them otherwise.
+    { logger: loggerOptions(config.logLevel, { pretty: process.stdout.isTTY }), serveWeb: true },
   );
+  for (const warning of config.warnings) app.log.warn(warning);
   if (report.firstAdmin) {
-    const { email, generatedPassword } = report.firstAdmin;
-    app.log.info({ email }, 'Created the first Admin account');
-    if (generatedPassword) {
-      // Printed once, on purpose, so the operator can sign in; it is never stored in clear.
-      console.log(`\n  First Admin: ${email}\n  Password:    ${generatedPassword}\n`);
-    }
+    // A generated password is printed once by the start banner below, never logged.
+    app.log.info({ email: report.firstAdmin.email }, 'Created the first Admin account');
   }
 
-  const stopRunRecovery = await startRunRecovery(database, n8n.timeoutMs, app.log);
-  const scheduler = createSchedulerLoop({ db: database.db, n8n, log: app.log });
+  const { metrics } = app;
+  const stopRunRecovery = await startRunRecovery(database, app.log, metrics);
+  const { apiUrl, apiKey } = config.n8n;
+  const n8nApi = apiUrl && apiKey ? createN8nApi({ url: apiUrl, apiKey }) : null;
+  const scheduler = createSchedulerLoop({
+    db: database.db,
+    n8n,
+    log: app.log,
+    metrics,
+    followUp: !!n8nApi,
+  });
+  const stopFollowUp = n8nApi
+    ? startFollowUpJob({ db: database.db, api: n8nApi, log: app.log })
+    : async () => {};
   const stopRetention = startRetentionJob(database.db, config.auditRetentionDays, app.log);
+  // Embedded database only (docs/decisions/011): PostgreSQL is backed up with pg_dump.
+  const backups =
+    database.kind === 'pglite' ? await startBackupJob({ database, config, log: app.log }) : null;
   const sender = mailer
     ? createOutboxSender({
         db: database.db,
         transport: mailer,
         from: config.mailFrom,
         log: app.log,
+        metrics,
       })
     : null;
   if (!mailer) app.log.warn('SMTP_URL is not set: e-mail is kept in the outbox table, not sent.');
@@ -72,8 +94,9 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    // Runs under way get up to the webhook timeout to finish; what is left then is
-    // marked interrupted, so no run stays `running` for ever.
+    // Runs under way get the default webhook timeout to finish (a service manager waits
+    // about that long for a stop); what is left then, such as a process allowed ten
+    // minutes, is marked interrupted, so no run stays `running` for ever.
     const graceMs = n8n.timeoutMs + 5_000;
     const timer = setTimeout(() => process.exit(1), graceMs + 10_000).unref();
     try {
@@ -85,8 +108,10 @@ async function main() {
       await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 1_000))]);
       stopRetention();
       stopRunRecovery();
+      await stopFollowUp();
       await sender?.stop();
       mailer?.close();
+      await backups?.stop();
       await database.close();
     } finally {
       releaseLock();
@@ -97,7 +122,18 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // The generated password is shown once: a taken port must not lose it.
+    if (report.firstAdmin?.generatedPassword) console.log(firstAdminNotice(report.firstAdmin));
+    throw error;
+  }
+  const { port } = app.server.address() as AddressInfo;
+  // Log lines still queued go out first, so the banner is the last thing on the screen.
+  await new Promise<void>((resolve) => (app.log as typeof app.log & Flushable).flush(resolve));
+  // On stdout, not in the log: it may hold the first Admin's generated password.
+  console.log(startBanner({ config, port, firstAdmin: report.firstAdmin }));
   scheduler.start();
   sender?.start();
 }

@@ -1,10 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFakeN8n } from '#test/support/fake-n8n.ts';
+import { type MainProcess, spawnMain } from '#test/support/main-process.ts';
 
 // The real server as an operator runs it (src/server/main.ts in its own process, the
 // embedded database in a data directory): a run under way survives a graceful stop, and
@@ -16,48 +15,26 @@ const dataDir = mkdtempSync(join(tmpdir(), 'server-process-'));
 const ADMIN = { email: 'ops-admin@example.test', password: 'Admin-Passw0rd1' };
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-interface Running {
-  child: ChildProcess;
-  base: string;
-  exited: Promise<number | null>;
-}
-
-async function startServer(): Promise<Running> {
-  const port = await freePort();
-  const { DATABASE_URL: _ignored, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+async function startServer(): Promise<MainProcess> {
+  const server = await spawnMain({
+    dataDir,
     env: {
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       ALLOW_PRIVATE_WEBHOOKS: 'true',
       LOG_LEVEL: 'warn',
-      WEB_ROOT: join(dataDir, 'no-web-build'),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
-    const ready = await fetch(`${base}/readyz`).then(
+    const ready = await fetch(`${server.base}/readyz`).then(
       (r) => r.ok,
       () => false,
     );
-    if (ready) return { child, base, exited };
+    if (ready) return server;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  child.kill('SIGKILL');
+  server.child.kill('SIGKILL');
   throw new Error('the server did not become ready');
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { InputFieldAnswerSchema, InputFieldSchema } from './process-inputs.ts';
 import { LastRunSchema } from './runs.ts';
 import { singleLine } from './text.ts';
 
@@ -13,7 +14,21 @@ export const processMessages = {
   webhookUrl: 'Webhook URL must start with http or https.',
   fallbackUrl: 'Fallback URL must start with http or https.',
   headerName: 'Header name may only contain letters, digits and - _ .',
+  timeout: 'Timeout must be a whole number of seconds from 1 to 600.',
+  jwtSecret: 'JWT secret must be at least 32 characters.',
+  authConflict:
+    'Choose one kind of webhook auth: a header key, basic auth or a JWT secret, not more than one.',
+  inputNames: 'Each input needs its own name.',
+  webhookTest:
+    'This is an n8n test URL (/webhook-test/): it answers only while the workflow is open in the n8n editor and listening for a test event. Use the production URL (/webhook/) with the workflow active.',
 } as const;
+
+/** n8n's webhook timeout bounds, in seconds (issue 14): 30 s unless the admin says otherwise. */
+export const WEBHOOK_TIMEOUT = { defaultSeconds: 30, maxSeconds: 600 } as const;
+
+/** True for an n8n test-webhook address, which answers only while the editor listens. */
+export const isWebhookTestUrl = (url: string | null | undefined) =>
+  !!url && /\/webhook-test\//.test(url);
 
 export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof httpMethods)[number];
@@ -75,20 +90,64 @@ const fields = {
   webhookAuthBasicPass: optionalLine(500, 'Basic auth password'),
   inactiveFallbackWebhookUrl: optionalUrl(processMessages.fallbackUrl),
   isActive: z.boolean(),
+  webhookTimeoutSeconds: z.coerce
+    .number({ error: processMessages.timeout })
+    .int(processMessages.timeout)
+    .min(1, processMessages.timeout)
+    .max(WEBHOOK_TIMEOUT.maxSeconds, processMessages.timeout),
+  /** Set: every call carries a fresh HS256 JWT signed with it (n8n's "JWT Auth"). */
+  webhookAuthJwtSecret: optionalLine(500, 'JWT secret').refine(
+    (v) => v === null || v.length >= 32,
+    processMessages.jwtSecret,
+  ),
+  inputFields: z
+    .array(InputFieldSchema)
+    .max(20, 'At most 20 inputs.')
+    .refine(
+      (list) => new Set(list.map((f) => f.name)).size === list.length,
+      processMessages.inputNames,
+    ),
 };
 
-export const CreateProcessSchema = z.object({
-  ...fields,
-  httpMethod: fields.httpMethod.default('POST'),
-  webhookAuthHeaderName: fields.webhookAuthHeaderName.default('Authorization'),
-  webhookAuthUseBearer: fields.webhookAuthUseBearer.default(true),
-  isActive: fields.isActive.default(true),
-});
+type AuthFields = {
+  webhookAuthKey?: string | null;
+  webhookAuthBasicUser?: string | null;
+  webhookAuthJwtSecret?: string | null;
+};
+
+/** The kinds of webhook auth set at once; more than one is refused (authConflict). */
+export const authKindsSet = (p: AuthFields) =>
+  [p.webhookAuthKey, p.webhookAuthBasicUser, p.webhookAuthJwtSecret].filter(Boolean).length;
+
+export const CreateProcessSchema = z
+  .object({
+    ...fields,
+    httpMethod: fields.httpMethod.default('POST'),
+    webhookAuthHeaderName: fields.webhookAuthHeaderName.default('Authorization'),
+    webhookAuthUseBearer: fields.webhookAuthUseBearer.default(true),
+    isActive: fields.isActive.default(true),
+    webhookTimeoutSeconds: fields.webhookTimeoutSeconds.default(WEBHOOK_TIMEOUT.defaultSeconds),
+    webhookAuthJwtSecret: fields.webhookAuthJwtSecret.default(null),
+    inputFields: fields.inputFields.default([]),
+  })
+  .refine((p) => authKindsSet(p) <= 1, {
+    message: processMessages.authConflict,
+    path: ['webhookAuthKey'],
+  });
 export type CreateProcessInput = z.input<typeof CreateProcessSchema>;
 export type CreateProcess = z.output<typeof CreateProcessSchema>;
 
-/** A PATCH: any subset of the fields, e.g. just { isActive } to pause. */
-export const UpdateProcessSchema = z.object(fields).partial();
+/**
+ * A PATCH: any subset of the fields, e.g. just { isActive } to pause. The server checks
+ * the auth kinds again on the merged process (authKindsSet).
+ */
+export const UpdateProcessSchema = z
+  .object(fields)
+  .partial()
+  .refine((p) => authKindsSet(p) <= 1, {
+    message: processMessages.authConflict,
+    path: ['webhookAuthKey'],
+  });
 export type UpdateProcess = z.output<typeof UpdateProcessSchema>;
 
 /** A process as admins see it (every field, secrets included). */
@@ -107,6 +166,9 @@ export const AdminProcessSchema = z.object({
   webhookAuthBasicPass: z.string().nullable(),
   inactiveFallbackWebhookUrl: z.string().nullable(),
   isActive: z.boolean(),
+  webhookTimeoutSeconds: z.number(),
+  webhookAuthJwtSecret: z.string().nullable(),
+  inputFields: z.array(InputFieldAnswerSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -137,6 +199,7 @@ export const ClientProcessSchema = AdminProcessSchema.pick({
   n8nWorkflowId: true,
   httpMethod: true,
   isActive: true,
+  inputFields: true,
 });
 export type ClientProcess = z.infer<typeof ClientProcessSchema>;
 

@@ -9,9 +9,22 @@ export type RunTrigger = (typeof runTriggers)[number];
 /**
  * A run is written as `running` before its webhook is called and `finished` after, so a
  * server that dies mid-call leaves a trace; such runs are later marked `interrupted`.
+ * When n8n answers "Workflow was started" (a "respond immediately" webhook) the outcome is
+ * not known yet: with the n8n API configured the run is `following` until n8n's execution
+ * record says how it ended (then `finished`, confirmed by n8n); without it, `accepted`.
  */
-export const runStates = ['running', 'finished', 'interrupted'] as const;
+export const runStates = ['running', 'finished', 'interrupted', 'following', 'accepted'] as const;
 export type RunState = (typeof runStates)[number];
+
+/** The texts of Run's 202 answers, shown as they are. */
+export const runMessages = {
+  stillRunning:
+    'The workflow is still running. Its result will appear in the run history when n8n answers.',
+  following:
+    'n8n started the workflow. Its result will appear in the run history once n8n reports how it ended.',
+  accepted:
+    'n8n accepted the run and started the workflow; it answers before the workflow ends, so its outcome is not known here.',
+} as const;
 
 /** The newest run of a process, on the portal's process list. */
 export const LastRunSchema = z.object({
@@ -21,6 +34,8 @@ export const LastRunSchema = z.object({
   ok: z.boolean().nullable(),
   statusCode: z.number().nullable(),
   trigger: z.enum(runTriggers),
+  /** True once the outcome comes from n8n's own execution record (the n8n API). */
+  confirmedByN8n: z.boolean(),
 });
 export type LastRun = z.infer<typeof LastRunSchema>;
 
@@ -41,6 +56,12 @@ export const RunSchema = z.object({
   ok: z.boolean().nullable(),
   error: z.string().nullable(),
   bodySnippet: z.string().nullable(),
+  /** True once the outcome comes from n8n's own execution record (the n8n API). */
+  confirmedByN8n: z.boolean(),
+  /** n8n's execution id, when the run was followed up through the n8n API. */
+  n8nExecutionId: z.string().nullable(),
+  /** The values the client entered (or the defaults, for a scheduled run). */
+  inputs: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).nullable(),
 });
 export type Run = z.infer<typeof RunSchema>;
 

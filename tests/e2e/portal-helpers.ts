@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { SavedProcess } from '#shared/processes.ts';
+import type { CreateProcessInput, SavedProcess } from '#shared/processes.ts';
 import type { Entitlements, Plan, SubscriptionStatus } from '#shared/user.ts';
 import { createClientAccount, expect, loginAdmin } from './fixtures.ts';
 
@@ -58,13 +58,7 @@ export async function portalClient(request: APIRequestContext, options: PortalCl
   });
   expect(status.status(), await status.text()).toBe(200);
 
-  const addProcess = async (values: {
-    name: string;
-    n8nWebhookUrl?: string;
-    description?: string;
-    n8nWorkflowId?: string;
-    isActive?: boolean;
-  }) => {
+  const addProcess = async (values: Omit<CreateProcessInput, 'clientUserId'>) => {
     const created = await request.post('/api/admin/processes', {
       headers,
       data: { clientUserId: id, ...values },

@@ -37,8 +37,9 @@ let sequence = 0;
 /** A distinct client IP per call, so per-IP rate limits never leak between tests. */
 export const nextIp = () => `198.51.100.${(sequence++ % 250) + 1}`;
 
+/** `overrides.database`, when given, is used instead of a fresh one and left open. */
 export async function build(overrides: Partial<AppDeps> = {}): Promise<TestContext> {
-  const database = await openTestDatabase();
+  const database = overrides.database ?? (await openTestDatabase());
   const config = loadConfig({ DATA_DIR: '.tmp/unused', LOG_LEVEL: 'silent' });
   const deps: AppDeps = {
     config,
@@ -55,7 +56,7 @@ export async function build(overrides: Partial<AppDeps> = {}): Promise<TestConte
   const app = await buildApp(deps);
   afterAll(async () => {
     await app.close();
-    await database.close();
+    if (!overrides.database) await database.close();
   });
   return {
     app,

@@ -28,14 +28,26 @@ export function createReadCache() {
   const processLists = new LRUCache<string, string>(options);
   // Bumped by every change: a load that saw an older value of it is not stored.
   let epoch = 0;
+  // Hits and misses since start, by cache (read when metrics are scraped).
+  const counts = {
+    user: { hits: 0, misses: 0 },
+    session: { hits: 0, misses: 0 },
+    membership: { hits: 0, misses: 0 },
+    processList: { hits: 0, misses: 0 },
+  };
 
   async function read<V extends object | string>(
     cache: LRUCache<string, V>,
+    count: { hits: number; misses: number },
     key: string,
     load: () => Promise<V | undefined>,
   ): Promise<V | undefined> {
     const hit = cache.get(key);
-    if (hit) return hit;
+    if (hit) {
+      count.hits++;
+      return hit;
+    }
+    count.misses++;
     const startedAt = epoch;
     const value = await load();
     if (value && startedAt === epoch) cache.set(key, value);
@@ -63,13 +75,17 @@ export function createReadCache() {
   }
 
   return {
-    user: (id: string, load: () => Promise<UserRow | undefined>) => read(users, id, load),
-    session: (id: string, load: () => Promise<SessionRow | undefined>) => read(sessions, id, load),
+    user: (id: string, load: () => Promise<UserRow | undefined>) =>
+      read(users, counts.user, id, load),
+    session: (id: string, load: () => Promise<SessionRow | undefined>) =>
+      read(sessions, counts.session, id, load),
     membership: (userId: string, load: () => Promise<Membership>) =>
-      read(memberships, userId, load) as Promise<Membership>,
+      read(memberships, counts.membership, userId, load) as Promise<Membership>,
     processList: (ownerId: string, load: () => Promise<string>) =>
-      read(processLists, ownerId, load) as Promise<string>,
+      read(processLists, counts.processList, ownerId, load) as Promise<string>,
     invalidate,
+    /** Hits and misses of each cache since start (metrics: read_cache_*_total). */
+    counts: (): Readonly<typeof counts> => counts,
   };
 }
 

@@ -21,6 +21,8 @@ export interface Database {
   url?: string;
   /** The pg pool behind `db` on PostgreSQL, for libraries that take one (rate limits). */
   pool?: pg.Pool;
+  /** The PGlite client behind `db` when embedded: backups and the export (src/server/ops). */
+  pglite?: PGlite;
   /** Applies the committed migrations; safe when several instances start at once. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
@@ -37,7 +39,7 @@ export interface Database {
 export const CHANGE_CHANNEL = 'cache_invalidation';
 export const EVERYTHING_CHANGED = '*';
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Arbitrary constant: the advisory lock key that serialises migrations across instances. */
 const MIGRATION_LOCK_KEY = 7_240_113;
 
@@ -161,6 +163,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
     async ping() {
       await client.query('select 1');

@@ -17,6 +17,7 @@ import type { AuditLevel } from '#shared/audit.ts';
 import type { Interval, InvoiceStatus, PaySessionKind } from '#shared/billing-api.ts';
 import type { CatalogRequestStatus } from '#shared/catalog.ts';
 import type { GeneratedDocument } from '#shared/legal.ts';
+import type { InputField, InputValues } from '#shared/process-inputs.ts';
 import type { HttpMethod } from '#shared/processes.ts';
 import type { RunState, RunTrigger } from '#shared/runs.ts';
 import type { InviteRole } from '#shared/team.ts';
@@ -121,6 +122,12 @@ export const processes = pgTable(
     webhookAuthBasicPass: text('webhook_auth_basic_pass'),
     inactiveFallbackWebhookUrl: text('inactive_fallback_webhook_url'),
     isActive: boolean('is_active').notNull().default(true),
+    /** How long a call may wait for n8n's answer (1-600 s; issue 14). */
+    webhookTimeoutSeconds: integer('webhook_timeout_seconds').notNull().default(30),
+    /** Set: each call carries a fresh HS256 JWT signed with it (n8n's "JWT Auth"). */
+    webhookAuthJwtSecret: text('webhook_auth_jwt_secret'),
+    /** What the client fills in when pressing Run (shared/process-inputs.ts). */
+    inputFields: jsonb('input_fields').$type<InputField[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -156,11 +163,18 @@ export const runs = pgTable(
     ok: boolean('ok'),
     error: text('error'),
     bodySnippet: text('body_snippet'),
+    /** True once the outcome comes from n8n's execution record (the n8n API). */
+    confirmedByN8n: boolean('confirmed_by_n8n').notNull().default(false),
+    n8nExecutionId: text('n8n_execution_id'),
+    /** The input values sent under `inputs`; null for a process without inputs. */
+    inputs: jsonb('inputs').$type<InputValues>(),
   },
   (t) => [
     index('runs_process_started_idx').on(t.processId, t.startedAt),
     index('runs_client_started_idx').on(t.clientUserId, t.startedAt),
     index('runs_running_idx').on(t.clientUserId, t.startedAt).where(sql`${t.state} = 'running'`),
+    // The runs the n8n follow-up job still has to settle ("respond immediately" webhooks).
+    index('runs_following_idx').on(t.startedAt).where(sql`${t.state} = 'following'`),
   ],
 );
 

@@ -14,8 +14,9 @@ import { loggerOptions } from './logging.ts';
 const t = await build();
 const db = t.deps.database.db;
 const lines: string[] = [];
+// At debug, so every request's own line (http/request-log.ts) is in the log too.
 const app = await buildApp(t.deps, {
-  logger: { ...loggerOptions('info'), stream: { write: (line: string) => lines.push(line) } },
+  logger: { ...loggerOptions('debug'), stream: { write: (line: string) => lines.push(line) } },
 });
 afterAll(() => app.close());
 
@@ -63,7 +64,7 @@ describe('logs never hold a secret', () => {
         clientUserId: clientId,
         n8nWebhookUrl: 'https://hooks.example.test/secret-sync',
         webhookAuthKey: WEBHOOK_KEY,
-        webhookAuthBasicUser: 'robot',
+        // A password kept without its user (one kind of auth at a time): still a secret.
         webhookAuthBasicPass: BASIC_PASSWORD,
       },
     });

@@ -1,7 +1,14 @@
 import { DrizzleQueryError } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loggerOptions, REDACTED, redactUrl, scrubText, serializeError } from './logging.ts';
+import {
+  type LoggerOptions,
+  loggerOptions,
+  REDACTED,
+  redactUrl,
+  scrubText,
+  serializeError,
+} from './logging.ts';
 
 const SECRET = 'S3cret-Value-9f2c';
 const HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA';
@@ -143,26 +150,41 @@ describe('serializeError', () => {
   });
 });
 
+/** An app logging through loggerOptions, with the route whose logs the tests read. */
+async function loggingApp(logger: LoggerOptions) {
+  const app = Fastify({ logger });
+  app.get<{ Params: { token: string } }>('/api/things/:token', async (request) => {
+    // Free text only knows the app's token routes; the request URL knows this route's params.
+    request.log.info({ headers: request.headers }, `sent /invite/${request.params.token}`);
+    request.log.error(failedQuery('select $1', [SECRET], driverError('x', { code: '22000' })));
+    request.log.warn({ err: failedQuery('select $1', [HASH], new Error('y')) });
+    return { ok: true };
+  });
+  await app.ready();
+  afterAll(() => app.close());
+  return app;
+}
+const secretRequest = {
+  url: `/api/things/${SECRET}?impersonate=${SECRET}`,
+  headers: { authorization: `Bearer ${SECRET}`, cookie: `session=${SECRET}` },
+};
+
 const lines: string[] = [];
-const app = Fastify({
-  logger: { ...loggerOptions('info'), stream: { write: (line: string) => lines.push(line) } },
+const app = await loggingApp({
+  ...loggerOptions('info'),
+  stream: { write: (line: string) => lines.push(line) },
 });
-app.get<{ Params: { token: string } }>('/api/things/:token', async (request) => {
-  // Free text only knows the app's token routes; the request URL knows this route's params.
-  request.log.info({ headers: request.headers }, `sent /invite/${request.params.token}`);
-  request.log.error(failedQuery('select $1', [SECRET], driverError('x', { code: '22000' })));
-  request.log.warn({ err: failedQuery('select $1', [HASH], new Error('y')) });
-  return { ok: true };
-});
-await app.ready();
-afterAll(() => app.close());
+const pretty: string[] = [];
+const prettyApp = await loggingApp(
+  loggerOptions('info', {
+    pretty: true,
+    destination: { write: (text: string) => pretty.push(text) },
+  }),
+);
 
 describe('loggerOptions', () => {
   it('redacts headers, URLs, messages and errors in request logs', async () => {
-    const response = await app.inject({
-      url: `/api/things/${SECRET}?impersonate=${SECRET}`,
-      headers: { authorization: `Bearer ${SECRET}`, cookie: `session=${SECRET}` },
-    });
+    const response = await app.inject(secretRequest);
     expect(response.statusCode).toBe(200);
     const log = lines.join('');
     expect(log).toContain('incoming request');
@@ -173,5 +195,17 @@ describe('loggerOptions', () => {
     expect(log).toContain(`/api/things/${REDACTED}?impersonate=${REDACTED}`);
     expect(log).not.toContain(SECRET);
     expect(log).not.toContain('argon2');
+  });
+
+  it('writes human-readable lines (pino-pretty) with the same redaction', async () => {
+    expect((await prettyApp.inject(secretRequest)).statusCode).toBe(200);
+    const text = pretty.join('');
+    expect(text).not.toMatch(/^\{/m);
+    expect(text).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: sent \/invite\/\[REDACTED\]/m);
+    expect(text).toMatch(/^\[\d\d:\d\d:\d\d\] ERROR: Failed query: x/m);
+    expect(text).toContain('"authorization":"Bearer [REDACTED]"');
+    expect(text).toContain('"query": "select $1"');
+    expect(text).not.toContain(SECRET);
+    expect(text).not.toContain('argon2');
   });
 });

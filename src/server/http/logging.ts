@@ -1,5 +1,6 @@
 import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import { prettyFactory } from 'pino-pretty';
 import { paths } from '#shared/paths.ts';
 
 // Logs never hold a secret (issue 11). Every log line goes through this one configuration:
@@ -274,10 +275,37 @@ const scrubArg = (arg: unknown) => (typeof arg === 'string' ? scrubText(arg) : a
 
 export type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
 
-/** The server's logger: Fastify's pino with the redaction above. */
-export function loggerOptions(level: string): LoggerOptions {
+export interface LogOutput {
+  /** Human-readable lines instead of JSON ones: main.ts asks for them on a terminal. */
+  pretty?: boolean;
+  /** Where pretty lines go: stdout, unless a test captures them. */
+  destination?: { write(text: string): unknown };
+}
+
+/**
+ * pino-pretty's formatter, run in this thread on each finished JSON line: what it prints
+ * has been through the serializers, redaction and logMethod hook above like any line, and
+ * it prints in order with what main.ts writes to stdout (the start banner). Request lines
+ * carry method, URL, status and time in their message, so their fields are not repeated.
+ */
+function prettyStream(destination: NonNullable<LogOutput['destination']>, colorize: boolean) {
+  const prettify = prettyFactory({
+    colorize,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,req,res,route,responseTime',
+    singleLine: true,
+  });
+  return { write: (line: string) => void destination.write(prettify(line)) };
+}
+
+/** The server's logger: Fastify's pino with the redaction above, as JSON or pretty lines. */
+export function loggerOptions(level: string, output: LogOutput = {}): LoggerOptions {
+  const { pretty = false, destination } = output;
   return {
     level,
+    ...(pretty && {
+      stream: prettyStream(destination ?? process.stdout, !destination && process.stdout.isTTY),
+    }),
     serializers: { req: serializeRequest, err: serializeError, error: serializeError },
     redact: { paths: REDACT_PATHS, censor },
     hooks: {

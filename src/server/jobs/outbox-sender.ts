@@ -47,6 +47,14 @@ export interface OutboxSenderOptions {
   /** Tests shorten these; the defaults suit real mail servers. */
   leaseMs?: number;
   heartbeatMs?: number;
+  /** Told of each delivery and failed attempt (app.metrics). */
+  metrics?: OutboxObserver;
+}
+
+export interface OutboxObserver {
+  mailSent(): void;
+  /** `final` when the message is given up. */
+  mailFailed(final: boolean): void;
 }
 
 interface Leases {
@@ -56,7 +64,7 @@ interface Leases {
 }
 
 export function createOutboxSender(options: OutboxSenderOptions) {
-  const { db, transport, from, log } = options;
+  const { db, transport, from, log, metrics } = options;
   const now = options.now ?? (() => new Date());
   const leaseMs = options.leaseMs ?? LEASE_MS;
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
@@ -145,6 +153,7 @@ export function createOutboxSender(options: OutboxSenderOptions) {
         ...(row.sensitive ? { text: CLEARED_AFTER_DELIVERY } : {}),
       })
       .where(eq(outbox.id, row.id));
+    metrics?.mailSent();
   }
 
   async function markFailed(row: OutboxRow, error: unknown) {
@@ -161,6 +170,7 @@ export function createOutboxSender(options: OutboxSenderOptions) {
         nextAttemptAt: new Date(now().getTime() + backoffMs(attempts)),
       })
       .where(eq(outbox.id, row.id));
+    metrics?.mailFailed(gaveUp);
     log?.warn({ to: row.to, attempts, permanent, err: message }, 'mail delivery failed');
     if (!gaveUp) return;
     const why = permanent ? 'the mail server refused it permanently' : `${attempts} attempts`;

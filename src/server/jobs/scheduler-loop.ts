@@ -3,10 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { processes, type ScheduleRow, schedules, users } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
-import { runProcess } from '#server/domain/runs/service.ts';
+import { type RunObserver, settleWithin, startRun } from '#server/domain/runs/service.ts';
 import type { WebhookCaller } from '#server/integrations/n8n/webhook.ts';
 import { isSubscriptionRunning } from '#shared/billing.ts';
 import { capabilitiesOf } from '#shared/plans.ts';
+import { defaultInputs } from '#shared/process-inputs.ts';
 import { nextRunAfter } from '#shared/scheduler.ts';
 
 // Fires due schedules. Each tick claims due rows with FOR UPDATE SKIP LOCKED and moves
@@ -22,6 +23,17 @@ export interface SchedulerLoopOptions {
   batchSize?: number;
   concurrency?: number;
   now?: () => Date;
+  /** Told how late each schedule fires and how its run ends (app.metrics). */
+  metrics?: SchedulerObserver;
+  /** The n8n API is configured: runs n8n only accepted are followed up. */
+  followUp?: boolean;
+}
+
+/** How long a worker waits for a run before moving on to the next due schedule. */
+const SLOT_WAIT_MS = 30_000;
+
+export interface SchedulerObserver extends RunObserver {
+  scheduleFired(latenessMs: number): void;
 }
 
 interface Claimed {
@@ -30,7 +42,7 @@ interface Claimed {
 }
 
 export function createSchedulerLoop(options: SchedulerLoopOptions) {
-  const { db, n8n, log } = options;
+  const { db, n8n, log, metrics } = options;
   const intervalMs = options.intervalMs ?? 1_000;
   const batchSize = options.batchSize ?? 200;
   const concurrency = options.concurrency ?? 25;
@@ -71,6 +83,7 @@ export function createSchedulerLoop(options: SchedulerLoopOptions) {
 
   async function fire(claimed: Claimed) {
     const { schedule, dueAt } = claimed;
+    metrics?.scheduleFired(now().getTime() - dueAt.getTime());
     const [found] = await db
       .select({ process: processes, owner: users })
       .from(processes)
@@ -87,16 +100,25 @@ export function createSchedulerLoop(options: SchedulerLoopOptions) {
     if (!isSubscriptionRunning(owner.subscriptionStatus)) {
       return skip(claimed, 'the subscription is inactive', process.id, owner.id);
     }
-    const outcome = await runProcess({ db, n8n }, process, {
-      trigger: 'schedule',
-      triggeredBy: null,
-      scheduleId: schedule.id,
-      scheduledFor: dueAt,
-    });
-    if (outcome.kind === 'paused')
-      await skip(claimed, 'the process is paused', process.id, owner.id);
-    if (outcome.kind === 'no-url')
-      await skip(claimed, 'the process has no webhook URL', process.id, owner.id);
+    const started = await startRun(
+      { db, n8n, observer: metrics, followUp: options.followUp },
+      process,
+      {
+        trigger: 'schedule',
+        triggeredBy: null,
+        scheduleId: schedule.id,
+        scheduledFor: dueAt,
+        inputs: process.inputFields.length > 0 ? defaultInputs(process.inputFields) : null,
+      },
+    );
+    if (started.kind === 'paused')
+      return skip(claimed, 'the process is paused', process.id, owner.id);
+    if (started.kind === 'no-url')
+      return skip(claimed, 'the process has no webhook URL', process.id, owner.id);
+    // A long workflow (up to 10 minutes) goes on without holding this slot: its result is
+    // recorded when it comes.
+    started.done.catch((error: unknown) => log?.error({ err: error }, 'scheduled run failed'));
+    await settleWithin(started.done, SLOT_WAIT_MS);
   }
 
   async function fireAll(claimed: Claimed[]) {

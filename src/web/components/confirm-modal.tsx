@@ -1,8 +1,8 @@
 import { type ReactNode, useId } from 'react';
-import { Button } from './button.tsx';
+import { Button, type ButtonVariant } from './button.tsx';
 import { useModal } from './use-modal.ts';
 
-// Asks before an action that cannot be undone. A native modal <dialog>: focus moves
+// Asks before an action that cannot be undone (or is easily done twice by mistake). A native modal <dialog>: focus moves
 // into it and stays there, Escape cancels, the page behind is inert.
 
 export function ConfirmModal({
@@ -11,6 +11,7 @@ export function ConfirmModal({
   children,
   confirmLabel,
   busy = false,
+  confirmVariant = 'danger',
   onConfirm,
   onCancel,
 }: {
@@ -19,6 +20,8 @@ export function ConfirmModal({
   children: ReactNode;
   confirmLabel: string;
   busy?: boolean;
+  /** Danger for what cannot be undone; primary for a check such as "run it again?". */
+  confirmVariant?: Extract<ButtonVariant, 'danger' | 'primary'>;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -43,7 +46,7 @@ export function ConfirmModal({
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
-        <Button variant="danger" onClick={onConfirm} disabled={busy}>
+        <Button variant={confirmVariant} onClick={onConfirm} disabled={busy}>
           {confirmLabel}
         </Button>
       </div>

@@ -1,3 +1,4 @@
+import { count, inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { type OutboxRow, outbox } from '#server/db/schema.ts';
 
@@ -38,4 +39,16 @@ export async function queueMail(db: Db, mail: QueuedMail): Promise<OutboxRow> {
     .returning();
   if (!row) throw new Error('outbox insert returned no row');
   return row;
+}
+
+/** How many messages have each of `statuses` (the metrics' outbox depth; index on status). */
+export async function countOutboxByStatus(
+  db: Db,
+  statuses: readonly OutboxRow['status'][],
+): Promise<{ status: string; count: number }[]> {
+  return db
+    .select({ status: outbox.status, count: count() })
+    .from(outbox)
+    .where(inArray(outbox.status, [...statuses]))
+    .groupBy(outbox.status);
 }

@@ -22,6 +22,9 @@ export const runToJson = (row: RunRow, names: Map<string, string>): Run => ({
   ok: row.ok,
   error: row.error,
   bodySnippet: row.bodySnippet,
+  confirmedByN8n: row.confirmedByN8n,
+  n8nExecutionId: row.n8nExecutionId,
+  inputs: row.inputs ?? null,
 });
 
 export async function recentRuns(

@@ -1,9 +1,10 @@
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { runs } from '#server/db/schema.ts';
+import { processes, runs } from '#server/db/schema.ts';
+import type { RunObserver } from './service.ts';
 
 // Runs whose webhook call this server process has under way. A graceful shutdown waits
-// for them up to the webhook timeout and marks the rest interrupted; a process that died
+// for them a while (see main.ts) and marks the rest interrupted; a process that died
 // leaves its runs `running`, and the next start (or the sweep) marks them instead.
 
 export const INTERRUPTED_MESSAGE =
@@ -54,19 +55,31 @@ export async function interruptRunsInFlight(db: Db, now = new Date()): Promise<n
 }
 
 /**
- * Marks runs left `running` and started before `startedBefore` as interrupted: the
- * server that called them is gone. With several instances on one PostgreSQL the cut-off
- * lies a webhook timeout in the past, so a live instance's calls are never touched.
+ * Which `running` runs are abandoned: those started before an instant (one server owns
+ * the database and has just started), or those whose process's webhook timeout ran out
+ * before an instant (several instances share PostgreSQL: a live instance's call is never
+ * touched, however long its process may take).
  */
+export type AbandonedRuns = { startedBefore: Date } | { timedOutBefore: Date };
+
+/** Marks runs left `running` by a server that is gone as interrupted. */
 export async function interruptAbandonedRuns(
   db: Db,
-  startedBefore: Date,
+  which: AbandonedRuns,
   now = new Date(),
+  observer?: RunObserver,
 ): Promise<number> {
+  const abandoned =
+    'startedBefore' in which
+      ? lt(runs.startedAt, which.startedBefore)
+      : sql`${runs.startedAt} + (select make_interval(secs => ${processes.webhookTimeoutSeconds}) from ${processes} where ${processes.id} = ${runs.processId}) < ${which.timedOutBefore.toISOString()}::timestamptz`;
   const rows = await db
     .update(runs)
     .set(interrupted(now))
-    .where(and(eq(runs.state, 'running'), lt(runs.startedAt, startedBefore)))
-    .returning({ id: runs.id });
+    .where(and(eq(runs.state, 'running'), abandoned))
+    .returning({ trigger: runs.trigger });
+  for (const { trigger } of rows) {
+    observer?.runEnded({ trigger, outcome: 'interrupted', durationMs: null });
+  }
   return rows.length;
 }

@@ -82,8 +82,12 @@ describe('a run under way', () => {
         state: 'running',
       })
       .returning();
-    expect(await interruptAbandonedRuns(db, new Date(startedAt.getTime() - 1))).toBe(0);
-    expect(await interruptAbandonedRuns(db, new Date())).toBeGreaterThanOrEqual(1);
+    expect(
+      await interruptAbandonedRuns(db, { startedBefore: new Date(startedAt.getTime() - 1) }),
+    ).toBe(0);
+    expect(await interruptAbandonedRuns(db, { startedBefore: new Date() })).toBeGreaterThanOrEqual(
+      1,
+    );
     const [row] = await db
       .select()
       .from(runs)

@@ -1,25 +1,70 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { type ProcessRow, type RunRow, runs } from '#server/db/schema.ts';
+import { type ProcessRow, type RunRow, runs, users } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
 import { HttpError } from '#server/http/errors.ts';
+import { SNIPPET_LENGTH } from '#server/integrations/n8n/answers.ts';
 import type {
   WebhookCaller,
   WebhookResult,
   WebhookTarget,
 } from '#server/integrations/n8n/webhook.ts';
-import type { RunTrigger } from '#shared/runs.ts';
+import type { InputValues } from '#shared/process-inputs.ts';
+import { WEBHOOK_TIMEOUT } from '#shared/processes.ts';
+import type { RunState, RunTrigger } from '#shared/runs.ts';
+import type { WebhookPayload } from '#shared/webhook-payload.ts';
 import { trackRun } from './in-flight.ts';
 
 // Runs a process: picks the address (the webhook, or the fallback when paused), records
 // the run as running, calls it through the n8n integration, records the answer, and
 // audits a failure. Manual runs, scheduled runs and admin tests all come through here.
 
-export const SNIPPET_LENGTH = 300;
+export { SNIPPET_LENGTH };
 
 export interface RunContext {
   db: Db;
   n8n: WebhookCaller;
+  /** Told when a run ends (metrics); the domain knows nothing of what listens. */
+  observer?: RunObserver;
+  /**
+   * True when the n8n API is configured (N8N_API_URL and N8N_API_KEY): a run n8n only
+   * accepted ("Workflow was started") is then followed up (jobs/n8n-follow-up.ts).
+   */
+  followUp?: boolean;
+}
+
+/**
+ * How a run ended: the webhook answered 2xx (succeeded) or another status (failed), did
+ * not answer in time (timeout), could not be reached or was refused by the address rules
+ * (unreachable), or its server stopped before the answer came (interrupted); n8n started
+ * the workflow without waiting for it (accepted: a "respond immediately" webhook).
+ */
+export const runEnds = [
+  'succeeded',
+  'failed',
+  'timeout',
+  'unreachable',
+  'interrupted',
+  'accepted',
+] as const;
+export type RunEnd = (typeof runEnds)[number];
+
+export interface EndedRun {
+  trigger: RunTrigger;
+  outcome: RunEnd;
+  /** How long the webhook call took; null for an interrupted run. */
+  durationMs: number | null;
+}
+
+export interface RunObserver {
+  runEnded(run: EndedRun): void;
+}
+
+export function endOf(result: WebhookResult): Exclude<RunEnd, 'interrupted'> {
+  if (result.startedOnly) return 'accepted';
+  if (result.ok) return 'succeeded';
+  if (result.status !== null) return 'failed';
+  return result.error?.kind === 'timeout' ? 'timeout' : 'unreachable';
 }
 
 export interface RunRequest {
@@ -29,10 +74,18 @@ export interface RunRequest {
   scheduledFor?: Date | null;
   /** Admin tests call the process's own webhook even when it is paused. */
   ignorePause?: boolean;
+  /** Checked values for the process's inputs (null for a process without inputs). */
+  inputs?: InputValues | null;
 }
 
 export type RunOutcome =
   | { kind: 'ran'; run: RunRow; result: WebhookResult }
+  | { kind: 'paused' }
+  | { kind: 'no-url' };
+
+/** A run recorded and its webhook call under way; `done` settles when the call ends. */
+export type StartedRun =
+  | { kind: 'started'; run: RunRow; done: Promise<{ run: RunRow; result: WebhookResult }> }
   | { kind: 'paused' }
   | { kind: 'no-url' };
 
@@ -48,29 +101,77 @@ export function targetUrlOf(process: ProcessRow, ignorePause = false) {
 export interface StartOptions {
   /** Manual runs: at most this many of the account's may be under way at once (429). */
   maxInFlight?: number;
-  /** How long a webhook call may take: older `running` rows do not count as in flight. */
-  webhookTimeoutMs?: number;
 }
 
+/** This process's webhook timeout in milliseconds (issue 14: 1 s to 10 minutes). */
+export const timeoutMsOf = (process: ProcessRow) =>
+  (process.webhookTimeoutSeconds || WEBHOOK_TIMEOUT.defaultSeconds) * 1000;
+
+/** Runs a process and waits for the webhook's answer (admin tests, and tests). */
 export async function runProcess(
-  { db, n8n }: RunContext,
+  context: RunContext,
   process: ProcessRow,
   request: RunRequest,
   options: StartOptions = {},
 ): Promise<RunOutcome> {
+  const started = await startRun(context, process, request, options);
+  if (started.kind !== 'started') return started;
+  return { kind: 'ran', ...(await started.done) };
+}
+
+/**
+ * Records the run and starts its webhook call without waiting for the answer, which may
+ * take up to the process's timeout (10 minutes). No database connection is held while
+ * the workflow runs; the call is tracked so a graceful stop can wait for it.
+ */
+export async function startRun(
+  context: RunContext,
+  process: ProcessRow,
+  request: RunRequest,
+  options: StartOptions = {},
+): Promise<StartedRun> {
+  const { db, n8n, observer } = context;
   const target = targetUrlOf(process, request.ignorePause);
   if (!target)
     return process.isActive || request.ignorePause ? { kind: 'no-url' } : { kind: 'paused' };
 
   // Written before the call: a server that dies mid-call leaves a `running` run behind.
   const started = await recordStart(db, process, request, target, options);
-  const result = await trackRun(
+  const payload = await payloadOf(db, process, request, started);
+  const call = n8n.call(webhookTarget(process, target.url), payload, {
+    timeoutMs: timeoutMsOf(process),
+  });
+  const done = trackRun(
     started.id,
-    n8n.call(webhookTarget(process, target.url), payloadOf(process, request, started)),
+    call.then(async (result) => {
+      const followUp = !!context.followUp && !!process.n8nWorkflowId;
+      const run = await recordFinish(db, started.id, result, followUp);
+      observer?.runEnded({
+        trigger: request.trigger,
+        outcome: endOf(result),
+        durationMs: result.durationMs,
+      });
+      if (!result.ok) await auditFailure(db, process, request, run, result, target.fallback);
+      return { run, result };
+    }),
   );
-  const run = await recordFinish(db, started.id, result);
-  if (!result.ok) await auditFailure(db, process, request, run, result, target.fallback);
-  return { kind: 'ran', run, result };
+  return { kind: 'started', run: started, done };
+}
+
+/**
+ * The run's outcome if it comes within `waitMs`, else null: the call goes on and its
+ * result lands in the run history (a manual run answers 202, a scheduler slot moves on).
+ */
+export async function settleWithin<T>(done: Promise<T>, waitMs: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const gaveUp = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), waitMs);
+  });
+  try {
+    return await Promise.race([done, gaveUp]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 const webhookTarget = (process: ProcessRow, url: string): WebhookTarget => ({
@@ -81,16 +182,35 @@ const webhookTarget = (process: ProcessRow, url: string): WebhookTarget => ({
   authUseBearer: process.webhookAuthUseBearer,
   basicUser: process.webhookAuthBasicUser,
   basicPass: process.webhookAuthBasicPass,
+  jwtSecret: process.webhookAuthJwtSecret,
 });
 
-const payloadOf = (process: ProcessRow, request: RunRequest, run: RunRow) => ({
-  runId: run.id,
-  processId: process.id,
-  processName: process.name,
-  workflowId: process.n8nWorkflowId,
-  trigger: request.trigger,
-  triggeredAt: run.startedAt.toISOString(),
-});
+/** What the workflow receives (shared/webhook-payload.ts documents it). */
+async function payloadOf(
+  db: Db,
+  process: ProcessRow,
+  request: RunRequest,
+  run: RunRow,
+): Promise<WebhookPayload> {
+  const ids = [process.clientUserId, ...(request.triggeredBy ? [request.triggeredBy] : [])];
+  const people = await db
+    .select({ id: users.id, email: users.email, companyName: users.companyName })
+    .from(users)
+    .where(inArray(users.id, ids));
+  const owner = people.find((p) => p.id === process.clientUserId);
+  const actor = people.find((p) => p.id === request.triggeredBy);
+  return {
+    runId: run.id,
+    processId: process.id,
+    processName: process.name,
+    workflowId: process.n8nWorkflowId,
+    trigger: request.trigger,
+    triggeredAt: run.startedAt.toISOString(),
+    account: { id: process.clientUserId, companyName: owner?.companyName ?? null },
+    triggeredBy: actor ? { userId: actor.id, email: actor.email } : 'schedule',
+    ...(request.inputs ? { inputs: request.inputs } : {}),
+  };
+}
 
 export const tooManyRunsMessage = (max: number) =>
   `${max} runs of this account are still under way. Wait for one to finish, then try again.`;
@@ -113,6 +233,7 @@ async function recordStart(
     usedFallback: target.fallback,
     startedAt: new Date(),
     state: 'running' as const,
+    inputs: request.inputs ?? null,
   };
   const { maxInFlight } = options;
   if (maxInFlight === undefined) return insertRun(db, values);
@@ -121,7 +242,8 @@ async function recordStart(
     await tx.execute(
       sql`select pg_advisory_xact_lock(${RUN_LOCK_SPACE}, hashtext(${process.clientUserId}))`,
     );
-    const since = new Date(Date.now() - (options.webhookTimeoutMs ?? 30_000) - 5_000);
+    // Older `running` rows were left by a server that stopped; they do not count.
+    const since = new Date(Date.now() - timeoutMsOf(process) - 5_000);
     const [row] = await tx
       .select({ n: count() })
       .from(runs)
@@ -147,16 +269,32 @@ async function insertRun(db: Db, values: typeof runs.$inferInsert): Promise<RunR
   return run;
 }
 
-async function recordFinish(db: Db, id: string, result: WebhookResult): Promise<RunRow> {
+/**
+ * The state after the answer: a "respond immediately" answer says only that n8n started
+ * the workflow, so the run is followed up through the n8n API, or stays `accepted`.
+ */
+function stateAfter(
+  result: WebhookResult,
+  followUp: boolean,
+): { state: RunState; ok: boolean | null } {
+  if (!result.startedOnly) return { state: 'finished', ok: result.ok };
+  return followUp ? { state: 'following', ok: null } : { state: 'accepted', ok: true };
+}
+
+async function recordFinish(
+  db: Db,
+  id: string,
+  result: WebhookResult,
+  followUp: boolean,
+): Promise<RunRow> {
   // The webhook's answer is the truth, even if a sweep marked the run interrupted meanwhile.
   const [run] = await db
     .update(runs)
     .set({
-      state: 'finished',
+      ...stateAfter(result, followUp),
       finishedAt: new Date(),
       durationMs: result.durationMs,
       statusCode: result.status,
-      ok: result.ok,
       error: result.error?.message ?? null,
       bodySnippet: result.body.slice(0, SNIPPET_LENGTH),
     })

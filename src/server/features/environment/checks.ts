@@ -1,5 +1,6 @@
 import type { AppDeps } from '#server/deps.ts';
 import { OutboundError, sendOutbound } from '#server/integrations/http/outbound.ts';
+import { createN8nApi } from '#server/integrations/n8n/api.ts';
 import type { Check, EnvironmentChecks } from '#shared/environment.ts';
 
 // Environment checks (SPEC §3): each key of #shared/environment.ts answers { ok, details }
@@ -28,18 +29,12 @@ async function database(deps: AppDeps): Promise<Check> {
   }
 }
 
-async function reachable(
-  url: string | undefined,
-  label: string,
-  deps: AppDeps,
-  headers?: Record<string, string>,
-) {
+async function reachable(url: string | undefined, label: string, deps: AppDeps) {
   if (!url) return fail(`${label} is not set.`);
   try {
     const response = await sendOutbound({
       url,
       method: 'GET',
-      headers,
       timeoutMs: 5_000,
       allowPrivate: deps.config.allowPrivateWebhooks,
       maxBodyBytes: 1024,
@@ -53,16 +48,23 @@ async function reachable(
   }
 }
 
+// Both n8n checks ask the instance itself: /healthz tells n8n from any other server that
+// answers, and the key is tried on the public API (N8N_API_URL with or without /api/v1).
+function n8nApi(deps: AppDeps, url: string) {
+  return createN8nApi({ url, apiKey: deps.config.n8n.apiKey ?? '', timeoutMs: 5_000 });
+}
+
+async function n8nApiUrl(deps: AppDeps): Promise<Check> {
+  const { apiUrl } = deps.config.n8n;
+  if (!apiUrl) return fail('N8N_API_URL is not set.');
+  return n8nApi(deps, apiUrl).health();
+}
+
 async function n8nApiKey(deps: AppDeps): Promise<Check> {
   const { apiUrl, apiKey } = deps.config.n8n;
   if (!apiKey) return fail('N8N_API_KEY is not set.');
   if (!apiUrl) return fail('N8N_API_KEY is set, but N8N_API_URL is not, so it cannot be tried.');
-  const url = `${apiUrl.replace(/\/$/, '')}/api/v1/workflows?limit=1`;
-  const result = await reachable(url, 'N8N_API_URL', deps, { 'X-N8N-API-KEY': apiKey });
-  if (!result.ok) return result;
-  return /answered 2\d\d/.test(result.details)
-    ? pass('The n8n API accepted the key.')
-    : fail(`The n8n API refused the key (${result.details})`);
+  return n8nApi(deps, apiUrl).checkKey();
 }
 
 function prefixed(value: string | undefined, name: string, prefixes: string[]): Check {
@@ -126,7 +128,7 @@ export async function runChecks(deps: AppDeps): Promise<EnvironmentChecks> {
   const { config } = deps;
   const [mongo, apiUrl, apiKey, railway, [emailUser, emailPassword]] = await Promise.all([
     database(deps),
-    reachable(config.n8n.apiUrl, 'N8N_API_URL', deps),
+    n8nApiUrl(deps),
     n8nApiKey(deps),
     reachable(config.n8n.railwayUrl, 'N8N_RAILWAY_URL', deps),
     smtp(deps),

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { createSmtpTransport } from '#server/integrations/mailer/smtp.ts';
 import { startFakeN8n } from '#test/support/fake-n8n.ts';
@@ -17,8 +19,8 @@ const full = await build({
   config: loadConfig({
     LOG_LEVEL: 'silent',
     ALLOW_PRIVATE_WEBHOOKS: 'true',
-    N8N_API_URL: n8n.url('/ok'),
-    N8N_API_KEY: 'n8n_api_key',
+    N8N_API_URL: n8n.url(''),
+    N8N_API_KEY: n8n.apiKey,
     N8N_RAILWAY_URL: n8n.url('/ok/railway'),
     STRIPE_SECRET_KEY: 'sk_test_abcdef123456',
     STRIPE_WEBHOOK_SECRET: 'whsec_abcdef123456',
@@ -30,11 +32,27 @@ const full = await build({
   integrations: { n8n: bare.deps.integrations.n8n, mailer: createSmtpTransport(smtpUrl) },
 });
 
+// A web server that answers 200 to every request, as a wrong N8N_API_URL might.
+const notN8n = createServer((_req, res) => res.end('<html>Welcome</html>'));
+await new Promise<void>((resolve) => notN8n.listen(0, '127.0.0.1', resolve));
+const notN8nUrl = `http://127.0.0.1:${(notN8n.address() as AddressInfo).port}`;
+afterAll(() => new Promise<void>((resolve) => notN8n.close(() => resolve())));
+
 const checks = async (t: typeof bare) => {
   const admin = await t.createUser({ role: 'Admin' });
   const response = await t.injectAs(admin.token, { method: 'GET', url: '/api/environment/checks' });
   expect(response.statusCode).toBe(200);
   return response.json() as Record<string, { ok: boolean; details: string }>;
+};
+
+/** The n8n checks of an app with these n8n variables (on the same database). */
+const n8nChecks = async (env: { N8N_API_URL: string; N8N_API_KEY: string }) => {
+  const t = await build({
+    config: loadConfig({ LOG_LEVEL: 'silent', ...env }),
+    database: bare.deps.database,
+  });
+  const { n8nApiUrl, n8nApiKey } = await checks(t);
+  return { n8nApiUrl, n8nApiKey };
 };
 
 describe('environment checks', () => {
@@ -62,6 +80,37 @@ describe('environment checks', () => {
     const result = await checks(full);
     for (const [key, check] of Object.entries(result))
       expect(check.ok, `${key}: ${check.details}`).toBe(true);
-    expect(n8n.to('/ok/api/v1/workflows')[0]?.headers['x-n8n-api-key']).toBe('n8n_api_key');
+    expect(n8n.to('/api/v1/workflows')[0]?.headers['x-n8n-api-key']).toBe(n8n.apiKey);
+  });
+
+  it('try the n8n API key with N8N_API_URL given with or without /api/v1', async () => {
+    for (const url of [n8n.url('/'), n8n.url('/api/v1'), n8n.url('/api/v1/')]) {
+      const result = await n8nChecks({ N8N_API_URL: url, N8N_API_KEY: n8n.apiKey });
+      expect(result.n8nApiUrl, url).toMatchObject({ ok: true });
+      expect(result.n8nApiKey, url).toEqual({ ok: true, details: 'The n8n API accepted the key.' });
+    }
+  });
+
+  it('report a wrong n8n API key as refused, without the key', async () => {
+    const result = await n8nChecks({ N8N_API_URL: n8n.url(''), N8N_API_KEY: 'wrong-key-123' });
+    expect(result.n8nApiUrl?.ok).toBe(true);
+    expect(result.n8nApiKey).toEqual({
+      ok: false,
+      details: 'The n8n API refused the key (401: unauthorized).',
+    });
+  });
+
+  it('fail N8N_API_URL when the server answers but is not n8n', async () => {
+    const result = await n8nChecks({ N8N_API_URL: notN8nUrl, N8N_API_KEY: 'any-key-123' });
+    expect(result.n8nApiUrl?.ok).toBe(false);
+    expect(result.n8nApiUrl?.details).toContain(`${notN8nUrl}/healthz answered 200`);
+    expect(result.n8nApiUrl?.details).toMatch(/not n8n/);
+    expect(result.n8nApiKey?.ok).toBe(false);
+  });
+
+  it('fail N8N_API_URL when nothing answers there', async () => {
+    const result = await n8nChecks({ N8N_API_URL: 'http://127.0.0.1:9/', N8N_API_KEY: 'k-123' });
+    expect(result.n8nApiUrl).toMatchObject({ ok: false, details: /could not be reached/ });
+    expect(result.n8nApiKey).toMatchObject({ ok: false, details: /could not be reached/ });
   });
 });

@@ -1,9 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LivenessSchema, NotReadySchema, ReadinessSchema } from '#shared/health.ts';
+import { createMigrationCheck } from '#server/db/migration-status.ts';
+import { LivenessSchema, type NotReady, NotReadySchema, ReadinessSchema } from '#shared/health.ts';
 
-// Liveness (the process answers) and readiness (the database answers a query).
+// Liveness (the process answers) and readiness (the database answers a query and has
+// every migration of this build; once seen applied, that is not asked again).
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { database } = app.deps;
+  const missingMigrations = createMigrationCheck(database.db);
+
   app.get(
     '/healthz',
     { schema: { tags: ['health'], response: { 200: LivenessSchema } } },
@@ -22,14 +27,25 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { database } = app.deps;
+      const notReady = (answer: NotReady) => reply.code(503).send(answer);
+      let missing: string[];
       try {
         await database.ping();
-        return { status: 'ready' as const, database: database.kind };
+        missing = await missingMigrations();
       } catch (error) {
         request.log.warn({ err: error }, 'readiness check failed');
-        return reply.code(503).send({ status: 'unavailable' as const, database: database.kind });
+        return notReady({ status: 'unavailable', database: database.kind, reason: 'database' });
       }
+      if (missing.length > 0) {
+        request.log.warn({ missing }, 'not ready: migrations not applied');
+        return notReady({
+          status: 'unavailable',
+          database: database.kind,
+          reason: 'migrations',
+          missingMigrations: missing,
+        });
+      }
+      return { status: 'ready' as const, database: database.kind };
     },
   );
 };

@@ -12,6 +12,7 @@ import {
   SavedProcessSchema,
   UpdateProcessSchema,
 } from '#shared/processes.ts';
+import { runContextOf } from './run-context.ts';
 import {
   addressWarnings,
   createProcess,
@@ -22,7 +23,7 @@ import {
 import { processToAdminJson } from './to-json.ts';
 
 export const adminProcessRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { database, integrations, config } = app.deps;
+  const { database, config } = app.deps;
   const db = database.db;
   app.addHook('onRequest', requireAdmin);
   const common = { tags: ['admin: processes'], security: [{ bearer: [] }] };
@@ -94,7 +95,8 @@ export const adminProcessRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const process = await requireProcess(db, request.params.id);
-      const outcome = await runProcess({ db, n8n: integrations.n8n }, process, {
+      const runContext = runContextOf(app);
+      const outcome = await runProcess(runContext, process, {
         trigger: 'test',
         triggeredBy: currentUser(request).id,
         ignorePause: true,

@@ -12,20 +12,27 @@ import {
   requireAccountProcess,
 } from '#server/domain/processes/account-processes.ts';
 import { lastRuns, recentRuns, runToJson } from '#server/domain/runs/history.ts';
-import { runProcess, SNIPPET_LENGTH } from '#server/domain/runs/service.ts';
+import { settleWithin, startRun } from '#server/domain/runs/service.ts';
 import { findUsersByIds } from '#server/domain/users/repository.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { ErrorSchema } from '#shared/answers.ts';
+import { TriggerRunSchema } from '#shared/process-inputs.ts';
 import { type MyProcess, MyProcessSchema } from '#shared/processes.ts';
-import { RunHistorySchema } from '#shared/runs.ts';
+import { RunHistorySchema, runMessages } from '#shared/runs.ts';
+import { PAYLOAD_DESCRIPTION } from '#shared/webhook-payload.ts';
+import { checkedInputs } from './inputs.ts';
+import { runContextOf } from './run-context.ts';
 import { processToClientJson } from './to-json.ts';
 
 // The client portal's process calls (SPEC §7 Client portal): list, trigger, run history.
 
 const MyProcessListSchema = z.array(MyProcessSchema);
 
+/** How long Run waits for the workflow before answering 202 (it goes on meanwhile). */
+export const MANUAL_WAIT_MS = 25_000;
+
 export const clientProcessRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { database, integrations, config } = app.deps;
+  const { database, config } = app.deps;
   const db = database.db;
   app.addHook('onRequest', requireUser);
   const common = { tags: ['portal: processes'], security: [{ bearer: [] }] };
@@ -71,6 +78,7 @@ export const clientProcessRoutes: FastifyPluginAsyncZod = async (app) => {
               ok: run.ok,
               statusCode: run.statusCode,
               trigger: run.trigger,
+              confirmedByN8n: run.confirmedByN8n,
             }
           : null,
       };
@@ -83,8 +91,11 @@ export const clientProcessRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...common,
         summary: 'Run a workflow now; answers with the webhook status and body as text',
+        description: `No body, or { inputs } for a process with inputs. The webhook's 2xx answer passes through as text; 202 when n8n only accepted the run ("respond immediately") or the workflow is still running after ${MANUAL_WAIT_MS / 1000} s (its result then appears in the run history). ${PAYLOAD_DESCRIPTION}`,
         params: z.object({ processId: z.string().min(1).max(100) }),
+        body: TriggerRunSchema,
         response: {
+          400: ErrorSchema,
           402: ErrorSchema,
           403: ErrorSchema,
           404: ErrorSchema,
@@ -99,17 +110,25 @@ export const clientProcessRoutes: FastifyPluginAsyncZod = async (app) => {
       const account = await accountOf(request);
       const process = await requireAccountProcess(db, account, request.params.processId);
       assertMayTrigger(account);
-      const { n8n } = integrations;
-      const outcome = await runProcess(
-        { db, n8n },
+      const inputs = checkedInputs(process.inputFields, request.body?.inputs);
+      const started = await startRun(
+        runContextOf(app),
         process,
-        { trigger: 'manual', triggeredBy: actorIdOf(request) },
-        { maxInFlight: config.runsInFlightPerAccount, webhookTimeoutMs: n8n.timeoutMs },
+        { trigger: 'manual', triggeredBy: actorIdOf(request), inputs },
+        { maxInFlight: config.runsInFlightPerAccount },
       );
-      if (outcome.kind === 'paused') throw new HttpError(409, 'This workflow is paused.');
-      if (outcome.kind === 'no-url')
+      if (started.kind === 'paused') throw new HttpError(409, 'This workflow is paused.');
+      if (started.kind === 'no-url')
         throw new HttpError(409, 'This workflow is not connected yet.');
-      const { result } = outcome;
+      started.done.catch((error: unknown) => request.log.error({ err: error }, 'run failed'));
+      const settled = await settleWithin(started.done, MANUAL_WAIT_MS);
+      const text = (status: number, body: string) =>
+        reply
+          .code(status as never)
+          .type('text/plain; charset=utf-8')
+          .send(body as never);
+      if (!settled) return text(202, runMessages.stillRunning);
+      const { run, result } = settled;
       if (result.status === null) {
         const timedOut = result.error?.kind === 'timeout';
         throw new HttpError(
@@ -118,15 +137,13 @@ export const clientProcessRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       if (!result.ok) {
-        const snippet = result.body.slice(0, SNIPPET_LENGTH);
-        throw new HttpError(502, `The workflow answered ${result.status}: ${snippet}`);
+        throw new HttpError(502, `The workflow answered ${result.status}: ${result.body}`);
       }
+      if (run.state === 'following') return text(202, runMessages.following);
+      if (run.state === 'accepted') return text(202, runMessages.accepted);
       // The webhook's own 2xx status and body pass through as text (SPEC §7 reads it as
       // text). No response schema for 2xx, so Fastify sends the string untouched.
-      return reply
-        .code(result.status as never)
-        .type('text/plain; charset=utf-8')
-        .send(result.body as never);
+      return text(result.status, result.body);
     },
   );
 

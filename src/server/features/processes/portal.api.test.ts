@@ -32,6 +32,7 @@ describe('GET /api/n8n/my-processes', () => {
         n8nWorkflowId: null,
         httpMethod: 'POST',
         isActive: true,
+        inputFields: [],
         lastRun: null,
       },
     ]);
@@ -86,7 +87,10 @@ describe('POST /api/n8n/trigger/{processId}', () => {
     expect(failed.statusCode).toBe(502);
     expect(failed.json().message).toMatch(/^The workflow answered 500: workflow crashed/);
 
-    const slow = await createProcessFor(t, me.user.id, { n8nWebhookUrl: n8n.url('/slow/x') });
+    const slow = await createProcessFor(t, me.user.id, {
+      n8nWebhookUrl: n8n.url('/slow/x'),
+      webhookTimeoutSeconds: 2,
+    });
     expect((await trigger(me.token, slow.id)).statusCode).toBe(504);
 
     const paused = await createProcessFor(t, me.user.id, {

@@ -96,6 +96,49 @@ describe('admin processes API', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('keeps the timeout, JWT secret and inputs an admin sets, and refuses bad inputs', async () => {
+    const inputFields = [
+      { name: 'region', label: 'Region', type: 'select', required: true, options: ['EU', 'US'] },
+      { name: 'count', label: ' How many ', type: 'number', defaultValue: '5' },
+    ];
+    const process = await createProcess({
+      webhookTimeoutSeconds: 90,
+      webhookAuthJwtSecret: 'j'.repeat(40),
+      inputFields,
+    });
+    const expected = {
+      webhookTimeoutSeconds: 90,
+      webhookAuthJwtSecret: 'j'.repeat(40),
+      inputFields: [
+        { ...inputFields[0], defaultValue: null },
+        { ...inputFields[1], label: 'How many', required: false, options: [] },
+      ],
+    };
+    expect(process).toMatchObject(expected);
+    const list = await asAdmin('GET', '/api/admin/processes');
+    expect(list.json().find((p: { _id: string }) => p._id === process._id)).toMatchObject(expected);
+    const edited = await asAdmin('PATCH', `/api/admin/processes/${process._id}`, {
+      inputFields: [],
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().inputFields).toEqual([]);
+
+    const bad = await asAdmin('POST', '/api/admin/processes', {
+      name: 'x',
+      clientUserId: clientId,
+      webhookTimeoutSeconds: 601,
+      inputFields: [
+        { name: 'a', label: 'A', type: 'select' },
+        { name: 'a', label: 'Again', type: 'text' },
+      ],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toMatchObject({
+      webhookTimeoutSeconds: processMessages.timeout,
+      'inputFields.0.options': 'A select input needs at least one option.',
+    });
+  });
+
   it('is closed to clients and to anonymous callers', async () => {
     expect(
       (await t.injectAs(clientToken, { method: 'GET', url: '/api/admin/processes' })).statusCode,
@@ -175,7 +218,10 @@ describe('POST /api/admin/processes/{id}/test: the webhook runner', () => {
   });
 
   it('gives up after the timeout with 504', async () => {
-    const process = await createProcess({ n8nWebhookUrl: n8n.url('/slow/x') });
+    const process = await createProcess({
+      n8nWebhookUrl: n8n.url('/slow/x'),
+      webhookTimeoutSeconds: 2,
+    });
     const response = await asAdmin('POST', `/api/admin/processes/${process._id}/test`, {});
     expect(response.statusCode).toBe(504);
     expect(response.json().message).toMatch(/No answer within 2 s/);

@@ -5,7 +5,13 @@ import { audit } from '#server/domain/audit/audit.ts';
 import { findUserById } from '#server/domain/users/repository.ts';
 import { badRequest, notFound } from '#server/http/errors.ts';
 import { refusedAddressOf } from '#server/integrations/http/outbound.ts';
-import type { CreateProcess, UpdateProcess } from '#shared/processes.ts';
+import {
+  authKindsSet,
+  type CreateProcess,
+  isWebhookTestUrl,
+  processMessages,
+  type UpdateProcess,
+} from '#shared/processes.ts';
 
 // Admin management of processes. Secrets are written to the audit log only as
 // "[redacted]" (audit() strips them).
@@ -53,6 +59,12 @@ export async function createProcess(db: Db, actorId: string, input: CreateProces
 export async function updateProcess(db: Db, actorId: string, id: string, input: UpdateProcess) {
   const existing = await requireProcess(db, id);
   if (input.clientUserId) await assertClientExists(db, input.clientUserId);
+  // A PATCH may set one kind of auth while the process holds another: check the result.
+  if (authKindsSet({ ...existing, ...input }) > 1) {
+    throw badRequest(processMessages.authConflict, {
+      webhookAuthKey: processMessages.authConflict,
+    });
+  }
   const [row] = await db
     .update(processes)
     .set({ ...input, updatedAt: new Date() })
@@ -85,7 +97,8 @@ const urlFields = {
  * host names resolved with a short timeout). Empty when ALLOW_PRIVATE_WEBHOOKS is on.
  */
 export async function addressWarnings(input: UpdateProcess, allowPrivate: boolean) {
-  if (allowPrivate) return [];
+  const testUrl = isWebhookTestUrl(input.n8nWebhookUrl) ? [processMessages.webhookTest] : [];
+  if (allowPrivate) return testUrl;
   const warnings = await Promise.all(
     Object.entries(urlFields).map(async ([field, label]) => {
       const url = input[field as keyof typeof urlFields];
@@ -95,5 +108,5 @@ export async function addressWarnings(input: UpdateProcess, allowPrivate: boolea
         : null;
     }),
   );
-  return warnings.filter((warning) => warning !== null);
+  return [...testUrl, ...warnings.filter((warning) => warning !== null)];
 }

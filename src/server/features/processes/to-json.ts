@@ -17,6 +17,9 @@ export function processToAdminJson(row: ProcessRow): AdminProcess {
     webhookAuthBasicPass: row.webhookAuthBasicPass,
     inactiveFallbackWebhookUrl: row.inactiveFallbackWebhookUrl,
     isActive: row.isActive,
+    webhookTimeoutSeconds: row.webhookTimeoutSeconds,
+    webhookAuthJwtSecret: row.webhookAuthJwtSecret,
+    inputFields: row.inputFields,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -31,5 +34,6 @@ export function processToClientJson(row: ProcessRow): ClientProcess {
     n8nWorkflowId: row.n8nWorkflowId,
     httpMethod: row.httpMethod,
     isActive: row.isActive,
+    inputFields: row.inputFields,
   };
 }

@@ -1,7 +1,13 @@
 import { OutboundError, sendOutbound } from '#server/integrations/http/outbound.ts';
+import { WEBHOOK_TIMEOUT } from '#shared/processes.ts';
+import type { WebhookPayload } from '#shared/webhook-payload.ts';
+import { isWorkflowStarted, readableUpstreamError } from './answers.ts';
+import { jwtAuthHeader } from './jwt-auth.ts';
 
-// Calls an n8n webhook with the process's method and auth (DESIGN §1): a header holding
-// "Bearer <key>" or the raw key, or HTTP Basic when a basic user is set.
+// Calls an n8n webhook with the process's method and auth (DESIGN §1, issue 14): HTTP
+// Basic when a basic user is set; a fresh HS256 JWT (n8n's "JWT Auth") when a JWT secret
+// is; else a header holding "Bearer <key>" or the raw key. Every call carries the run id
+// as Idempotency-Key and X-Run-Id, so a workflow can ignore a repeat.
 
 export interface WebhookTarget {
   url: string;
@@ -11,23 +17,37 @@ export interface WebhookTarget {
   authUseBearer: boolean;
   basicUser: string | null;
   basicPass: string | null;
+  jwtSecret: string | null;
 }
 
 export interface WebhookResult {
   /** The webhook's HTTP status, or null when no answer came (timeout, refused, blocked). */
   status: number | null;
   ok: boolean;
+  /** The answer; for a failure only its readable message (no stack, no server paths). */
   body: string;
   durationMs: number;
+  /** n8n answered "Workflow was started": a "respond immediately" webhook, outcome unknown. */
+  startedOnly: boolean;
   error?: { kind: OutboundError['kind']; message: string };
 }
 
-/** How long a webhook may take to answer before the run is recorded as failed. */
-export const WEBHOOK_TIMEOUT_MS = 30_000;
+/** The default time a webhook may take to answer before the run is recorded as failed. */
+export const WEBHOOK_TIMEOUT_MS = WEBHOOK_TIMEOUT.defaultSeconds * 1000;
+
+export interface CallOptions {
+  /** This process's timeout; the caller's default when absent. */
+  timeoutMs?: number;
+}
 
 export interface WebhookCaller {
+  /** The default timeout (a process sets its own, up to WEBHOOK_TIMEOUT.maxSeconds). */
   readonly timeoutMs: number;
-  call(target: WebhookTarget, payload: Record<string, unknown>): Promise<WebhookResult>;
+  call(
+    target: WebhookTarget,
+    payload: WebhookPayload,
+    options?: CallOptions,
+  ): Promise<WebhookResult>;
 }
 
 export interface WebhookCallerOptions {
@@ -35,23 +55,27 @@ export interface WebhookCallerOptions {
   timeoutMs?: number;
 }
 
-export function authHeaders(target: WebhookTarget): Record<string, string> {
+export async function authHeaders(
+  target: WebhookTarget,
+  payload: WebhookPayload,
+): Promise<Record<string, string>> {
   if (target.basicUser) {
     const credentials = Buffer.from(`${target.basicUser}:${target.basicPass ?? ''}`).toString(
       'base64',
     );
     return { authorization: `Basic ${credentials}` };
   }
+  if (target.jwtSecret) return { authorization: await jwtAuthHeader(target.jwtSecret, payload) };
   if (!target.authKey) return {};
   const value = target.authUseBearer ? `Bearer ${target.authKey}` : target.authKey;
   return { [target.authHeaderName || 'Authorization']: value };
 }
 
 export function createWebhookCaller(options: WebhookCallerOptions): WebhookCaller {
-  const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+  const defaultTimeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   return {
-    timeoutMs,
-    async call(target, payload) {
+    timeoutMs: defaultTimeoutMs,
+    async call(target, payload, callOptions = {}) {
       const started = performance.now();
       const hasBody = target.method !== 'GET' && target.method !== 'DELETE';
       const url = hasBody ? target.url : withQuery(target.url, payload);
@@ -62,15 +86,23 @@ export function createWebhookCaller(options: WebhookCallerOptions): WebhookCalle
           headers: {
             accept: 'application/json, text/plain, */*',
             'user-agent': 'client-platform-webhook/1.0',
+            'idempotency-key': payload.runId,
+            'x-run-id': payload.runId,
             ...(hasBody ? { 'content-type': 'application/json' } : {}),
-            ...authHeaders(target),
+            ...(await authHeaders(target, payload)),
           },
           body: hasBody ? JSON.stringify(payload) : undefined,
-          timeoutMs,
+          timeoutMs: callOptions.timeoutMs ?? defaultTimeoutMs,
           allowPrivate: options.allowPrivate,
         });
         const ok = response.status >= 200 && response.status < 300;
-        return { status: response.status, ok, body: response.body, durationMs: elapsed(started) };
+        return {
+          status: response.status,
+          ok,
+          body: ok ? response.body : readableUpstreamError(response.body),
+          durationMs: elapsed(started),
+          startedOnly: ok && isWorkflowStarted(response.body),
+        };
       } catch (error) {
         const e =
           error instanceof OutboundError ? error : new OutboundError('network', String(error));
@@ -79,6 +111,7 @@ export function createWebhookCaller(options: WebhookCallerOptions): WebhookCalle
           ok: false,
           body: '',
           durationMs: elapsed(started),
+          startedOnly: false,
           error: { kind: e.kind, message: e.message },
         };
       }
@@ -88,11 +121,16 @@ export function createWebhookCaller(options: WebhookCallerOptions): WebhookCalle
 
 const elapsed = (started: number) => Math.round(performance.now() - started);
 
-function withQuery(url: string, payload: Record<string, unknown>): string {
+/** GET and DELETE webhooks get the payload as query parameters; objects as JSON text. */
+function withQuery(url: string, payload: WebhookPayload): string {
   try {
     const parsed = new URL(url);
     for (const [key, value] of Object.entries(payload)) {
-      if (value !== null && value !== undefined) parsed.searchParams.set(key, String(value));
+      if (value === null || value === undefined) continue;
+      parsed.searchParams.set(
+        key,
+        typeof value === 'object' ? JSON.stringify(value) : String(value),
+      );
     }
     return parsed.toString();
   } catch {

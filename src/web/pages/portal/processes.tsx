@@ -4,6 +4,7 @@ import { QueryState } from '#web/components/query-state.tsx';
 import { useAccount } from '#web/lib/account.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { ProcessCard } from './processes/process-card.tsx';
+import { isUnderWay, UNDER_WAY_REFRESH_MS } from './processes/run-facts.ts';
 import { myProcessesQuery } from './shared/processes-api.ts';
 
 const title = 'My Processes';
@@ -12,7 +13,14 @@ const description = 'Run your automation workflows and see what each one does.';
 export const meta = () => pageMeta(title, description);
 
 export default function ProcessesPage() {
-  const processes = useQuery(myProcessesQuery());
+  const processes = useQuery({
+    ...myProcessesQuery(),
+    // A last run still under way (or waiting for n8n's record) updates on its own.
+    refetchInterval: (query) =>
+      query.state.data?.some((p) => p.lastRun && isUnderWay(p.lastRun.state))
+        ? UNDER_WAY_REFRESH_MS
+        : false,
+  });
   const { capabilities } = useAccount();
 
   return (

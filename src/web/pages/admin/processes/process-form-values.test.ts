@@ -19,6 +19,8 @@ describe('process form values', () => {
       webhookAuthHeaderName: 'Authorization',
       webhookAuthUseBearer: true,
       isActive: true,
+      webhookTimeoutSeconds: 30,
+      inputFields: [],
       name: '',
       n8nWebhookUrl: '',
     });
@@ -40,6 +42,9 @@ describe('process form values', () => {
       webhookAuthBasicPass: null,
       inactiveFallbackWebhookUrl: null,
       isActive: false,
+      webhookTimeoutSeconds: 90,
+      webhookAuthJwtSecret: null,
+      inputFields: [],
       createdAt: '',
       updatedAt: '',
     } satisfies AdminProcess;
@@ -50,6 +55,8 @@ describe('process form values', () => {
       webhookAuthHeaderName: 'X-Key',
       webhookAuthUseBearer: false,
       isActive: false,
+      webhookTimeoutSeconds: 90,
+      webhookAuthJwtSecret: '',
     });
   });
 });

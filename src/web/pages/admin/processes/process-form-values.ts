@@ -1,5 +1,10 @@
 import type { FieldErrors } from 'react-hook-form';
-import { type AdminProcess, type CreateProcessInput, processMessages } from '#shared/processes.ts';
+import {
+  type AdminProcess,
+  type CreateProcessInput,
+  processMessages,
+  WEBHOOK_TIMEOUT,
+} from '#shared/processes.ts';
 
 // The process form's starting values and its validation notice (SPEC §5 Create process,
 // §8). Pure, so unit-tested.
@@ -20,6 +25,9 @@ export function processFormValues(process?: AdminProcess): CreateProcessInput {
     webhookAuthBasicPass: process?.webhookAuthBasicPass ?? '',
     inactiveFallbackWebhookUrl: process?.inactiveFallbackWebhookUrl ?? '',
     isActive: process?.isActive ?? true,
+    webhookTimeoutSeconds: process?.webhookTimeoutSeconds ?? WEBHOOK_TIMEOUT.defaultSeconds,
+    webhookAuthJwtSecret: process?.webhookAuthJwtSecret ?? '',
+    inputFields: process?.inputFields ?? [],
   };
 }
 
@@ -36,6 +44,9 @@ const order = [
   'webhookAuthHeaderName',
   'webhookAuthBasicUser',
   'webhookAuthBasicPass',
+  'webhookAuthJwtSecret',
+  'webhookTimeoutSeconds',
+  'inputFields',
 ] as const;
 
 const titles: Record<string, string> = {

@@ -4,9 +4,9 @@ import type { MyProcess } from '#shared/processes.ts';
 import { Badge } from '#web/components/badge.tsx';
 import { Button } from '#web/components/button.tsx';
 import { triggerLabels } from './format.ts';
+import { RunButton } from './run-button.tsx';
 import { RunStatus } from './run-status.tsx';
 import { RunsDialog } from './runs-dialog.tsx';
-import { useTrigger } from './use-trigger.ts';
 
 // One process in My Processes (SPEC §2): what it is, how it last ran, Run workflow (or
 // "Not allowed") and its recent runs.
@@ -20,14 +20,18 @@ function LastRunLine({ process }: { process: MyProcess }) {
       <time dateTime={run.startedAt} className="font-medium text-slate-900">
         {formatDateTime(run.startedAt)}
       </time>
-      <RunStatus state={run.state} ok={run.ok} statusCode={run.statusCode} />
+      <RunStatus
+        state={run.state}
+        ok={run.ok}
+        statusCode={run.statusCode}
+        confirmedByN8n={run.confirmedByN8n}
+      />
       <span className="text-slate-600">{triggerLabels[run.trigger]}</span>
     </p>
   );
 }
 
 export function ProcessCard({ process, canTrigger }: { process: MyProcess; canTrigger: boolean }) {
-  const trigger = useTrigger(process._id);
   const [runsOpen, setRunsOpen] = useState(false);
   const headingId = `process-${process._id}`;
 
@@ -65,9 +69,7 @@ export function ProcessCard({ process, canTrigger }: { process: MyProcess; canTr
             Recent runs
           </Button>
           {canTrigger ? (
-            <Button size="sm" onClick={() => trigger.mutate()} disabled={trigger.isPending}>
-              {trigger.isPending ? 'Running…' : 'Run workflow'}
-            </Button>
+            <RunButton process={process} />
           ) : (
             <span className="inline-flex h-9 items-center rounded-lg bg-slate-100 px-3 text-sm font-medium text-slate-600">
               Not allowed

@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '#shared/dates.ts';
+import type { InputField } from '#shared/process-inputs.ts';
 import type { MyProcess } from '#shared/processes.ts';
 import type { Run } from '#shared/runs.ts';
+import { Icon } from '#web/components/icons.tsx';
 import { ModalDialog } from '#web/components/modal-dialog.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { useAccount } from '#web/lib/account.ts';
 import { type RunFilter, runsQuery } from '../shared/processes-api.ts';
 import { formatDuration, triggerLabels } from './format.ts';
+import { inputLines, isUnderWay, runExplanation, UNDER_WAY_REFRESH_MS } from './run-facts.ts';
 import { RunStatus } from './run-status.tsx';
 
 // A process's recent runs within the plan's log retention (DESIGN §1): who or what
@@ -56,22 +59,53 @@ function who(run: Run) {
   return run.triggeredByName ?? 'Unknown user';
 }
 
-function RunItem({ run }: { run: Run }) {
+function RunItem({ run, fields }: { run: Run; fields: InputField[] }) {
   const snippet = run.error ?? run.bodySnippet;
+  const explanation = runExplanation(run);
+  const inputs = inputLines(run.inputs, fields);
   return (
     <li className="py-3">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-        <RunStatus state={run.state} ok={run.ok} statusCode={run.statusCode} />
+        <RunStatus
+          state={run.state}
+          ok={run.ok}
+          statusCode={run.statusCode}
+          confirmedByN8n={run.confirmedByN8n}
+        />
         <time dateTime={run.startedAt} className="font-medium text-slate-900">
           {formatDateTime(run.startedAt)}
         </time>
         {run.durationMs === null ? null : (
           <span className="text-slate-600">{formatDuration(run.durationMs)}</span>
         )}
+        {run.confirmedByN8n ? (
+          <span className="inline-flex items-center gap-1 text-slate-700">
+            <Icon className="size-4 text-green-700">
+              <path d="M5 12.5l4.5 4.5L19 7.5" />
+            </Icon>
+            Confirmed by n8n
+            {run.n8nExecutionId ? (
+              <span className="text-slate-600">· execution {run.n8nExecutionId}</span>
+            ) : null}
+          </span>
+        ) : null}
       </div>
       <p className="mt-1 text-sm text-slate-700">
         {triggerLabels[run.trigger]} · {who(run)}
       </p>
+      {inputs.length ? (
+        <ul
+          aria-label="Inputs"
+          className="mt-1 flex flex-wrap gap-x-4 gap-y-0.5 text-sm text-slate-700"
+        >
+          {inputs.map((line) => (
+            <li key={line} className="break-words">
+              {line}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {explanation ? <p className="mt-2 text-sm text-amber-900">{explanation}</p> : null}
       {snippet ? (
         <pre className="mt-2 max-h-24 overflow-auto rounded-md bg-slate-50 px-3 py-2 font-mono text-xs whitespace-pre-wrap wrap-anywhere text-slate-800">
           {snippet}
@@ -91,7 +125,13 @@ export function RunsDialog({
   onClose: () => void;
 }) {
   const [filter, setFilter] = useState<RunFilter>('all');
-  const runs = useQuery({ ...runsQuery(process._id, filter), enabled: open });
+  const runs = useQuery({
+    ...runsQuery(process._id, filter),
+    enabled: open,
+    // A run still under way (or waiting for n8n's record) shows how it ended on its own.
+    refetchInterval: (query) =>
+      query.state.data?.runs.some((run) => isUnderWay(run.state)) ? UNDER_WAY_REFRESH_MS : false,
+  });
   const { capabilities } = useAccount();
   const days = runs.data?.retentionDays ?? capabilities.logsRetentionDays;
 
@@ -119,7 +159,7 @@ export function RunsDialog({
             {(data) => (
               <ul aria-label="Runs" className="divide-y divide-slate-200">
                 {data.runs.map((run) => (
-                  <RunItem key={run._id} run={run} />
+                  <RunItem key={run._id} run={run} fields={process.inputFields} />
                 ))}
               </ul>
             )}

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { MyProcess } from '#shared/processes.ts';
 import type { RunHistory } from '#shared/runs.ts';
-import { api } from '#web/lib/api.ts';
+import { api, responseError } from '#web/lib/api.ts';
 
 // The portal's process calls (SPEC §7 Client portal) and their cache keys.
 
@@ -35,13 +35,28 @@ export const runsQuery = (processId: string, filter: RunFilter) =>
       ),
   });
 
+/** How the webhook (or the server) answered Run, read as text whatever its status. */
+export interface TriggerAnswer {
+  status: number;
+  ok: boolean;
+  body: string;
+}
+
 /**
- * POST /api/n8n/trigger/{id}: JSON content type, no body, the answer read as text
- * (SPEC §7), whatever its status.
+ * POST /api/n8n/trigger/{id}: JSON content type and no body (SPEC §7), or `{ inputs }`
+ * for a process with inputs; the answer read as text (SPEC §7), whatever its status.
  */
-export async function triggerProcess(processId: string) {
-  const response = await api.raw('POST', `/api/n8n/trigger/${enc(processId)}`, undefined, {
-    headers: { 'content-type': 'application/json' },
-  });
+export async function triggerProcess(
+  processId: string,
+  inputs?: Record<string, unknown>,
+): Promise<TriggerAnswer> {
+  const response = await api.raw(
+    'POST',
+    `/api/n8n/trigger/${enc(processId)}`,
+    inputs ? { inputs } : undefined,
+    { headers: { 'content-type': 'application/json' } },
+  );
+  // Refused inputs come back on the Run dialog's fields, not as a notice.
+  if (inputs && response.status === 400) throw await responseError(response);
   return { status: response.status, ok: response.ok, body: await response.text() };
 }

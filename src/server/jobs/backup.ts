@@ -1,0 +1,91 @@
+import { Cron } from 'croner';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
+import { dumpPglite } from '#server/ops/backup.ts';
+import { listBackups, type WrittenBackup, writeBackup } from '#server/ops/backup-files.ts';
+import { startControlSocket } from '#server/ops/control-socket.ts';
+
+// Backups of the embedded database while the server runs (docs/decisions/011-backups.md):
+// on BACKUP_SCHEDULE (cron, UTC; daily at 03:00 by default) and whenever
+// `npm run db:backup` asks over the control socket. A server that was not running at the
+// scheduled time takes the missed backup shortly after it starts. One backup at a time.
+
+/** How long after start a missed scheduled backup is taken. */
+export const CATCH_UP_DELAY_MS = 2 * 60_000;
+
+export interface BackupJobOptions {
+  database: Database;
+  config: Pick<Config, 'dataDir' | 'backup'>;
+  log?: FastifyBaseLogger;
+  catchUpDelayMs?: number;
+}
+
+export interface BackupJob {
+  /** Takes a backup now (into `dir`, keeping `keep`), after any backup under way. */
+  take(dir?: string, keep?: number): Promise<WrittenBackup>;
+  /** Stops the schedule and the control socket, and waits for a backup under way. */
+  stop(): Promise<void>;
+}
+
+export async function startBackupJob(options: BackupJobOptions): Promise<BackupJob> {
+  const { database, log } = options;
+  const { dataDir, backup } = options.config;
+  const client = database.pglite;
+  if (!client) throw new Error('backups are for the embedded database');
+
+  let queue: Promise<unknown> = Promise.resolve();
+  const take = (dir = backup.dir, keep = backup.keep) => {
+    const next = queue.then(async () => writeBackup(dir, await dumpPglite(client), { keep }));
+    queue = next.catch(() => {});
+    return next;
+  };
+  const scheduled = async (why: string) => {
+    try {
+      const written = await take();
+      log?.info(
+        { file: written.file, bytes: written.bytes, pruned: written.pruned.length },
+        `backup written (${why})`,
+      );
+    } catch (error) {
+      log?.error({ err: error }, `backup failed (${why})`);
+    }
+  };
+
+  const cron = backup.schedule
+    ? new Cron(backup.schedule, { timezone: 'UTC', protect: true, unref: true }, () =>
+        scheduled('BACKUP_SCHEDULE'),
+      )
+    : null;
+  const catchUp = backup.schedule
+    ? setTimeout(async () => {
+        if (await backupMissed(backup.schedule!, backup.dir).catch(() => false))
+          await scheduled('missed while the server was stopped');
+      }, options.catchUpDelayMs ?? CATCH_UP_DELAY_MS)
+    : undefined;
+  catchUp?.unref();
+
+  const socket = await startControlSocket(
+    dataDir,
+    { backup: (request) => take(request.dir, request.keep) },
+    log,
+  );
+
+  return {
+    take,
+    async stop() {
+      cron?.stop();
+      clearTimeout(catchUp);
+      await socket.close();
+      await queue;
+    },
+  };
+}
+
+/** True when the newest backup in `dir` is older than the last time `schedule` fired. */
+export async function backupMissed(schedule: string, dir: string, now = new Date()) {
+  const [last] = new Cron(schedule, { timezone: 'UTC', paused: true }).previousRuns(1, now);
+  if (!last) return false;
+  const newest = (await listBackups(dir)).at(-1);
+  return !newest || newest.takenAt.getTime() < last.getTime();
+}

@@ -1,0 +1,56 @@
+import type { InputField } from '#shared/process-inputs.ts';
+import type { LastRun, Run } from '#shared/runs.ts';
+
+// What the run history says about a run beyond its status (issue 14): n8n's 404 for a
+// webhook it does not know, in plain words, and when to ask before running again.
+
+/** How often an open run history asks again while a run is under way. */
+export const UNDER_WAY_REFRESH_MS = 5000;
+
+/** A run whose outcome is still to come: its webhook call, or n8n's execution record. */
+export const isUnderWay = (state: Run['state']) => state === 'running' || state === 'following';
+
+/** Pressing Run again this soon after a manual run asks first (a double click, say). */
+export const REPEAT_CONFIRM_MS = 10_000;
+
+/**
+ * n8n answers 404 "The requested webhook … is not registered" when the workflow is not
+ * active (production URL) or the editor is not listening (test URL).
+ */
+export const NOT_REGISTERED_EXPLANATION =
+  'n8n has no active workflow at this address: the workflow is switched off in n8n, or its webhook address changed. It needs to be activated (or the address updated) before it can run.';
+
+export function runExplanation(run: Pick<Run, 'statusCode' | 'error' | 'bodySnippet'>) {
+  const answer = `${run.error ?? ''} ${run.bodySnippet ?? ''}`;
+  if (run.statusCode === 404 && /not registered|must be active/i.test(answer)) {
+    return NOT_REGISTERED_EXPLANATION;
+  }
+  return null;
+}
+
+/**
+ * Milliseconds since this process was last started by hand, from whichever is newer: this
+ * page's own press or the server's newest manual run. Null when there is none.
+ */
+export function sinceManualStart(
+  lastRun: Pick<LastRun, 'startedAt' | 'trigger'> | null,
+  pressedAt: number | null,
+  now: number,
+): number | null {
+  const fromServer = lastRun?.trigger === 'manual' ? Date.parse(lastRun.startedAt) : null;
+  const times = [pressedAt, fromServer].filter((t): t is number => t !== null && !Number.isNaN(t));
+  return times.length ? now - Math.max(...times) : null;
+}
+
+/** True when Run should ask "Run it again?" first. */
+export const needsRepeatConfirm = (since: number | null) =>
+  since !== null && since >= 0 && since < REPEAT_CONFIRM_MS;
+
+/** The values a run was started with, as "Label: value" lines (the name if it was removed). */
+export function inputLines(inputs: Run['inputs'], fields: Pick<InputField, 'name' | 'label'>[]) {
+  if (!inputs) return [];
+  const labels = new Map(fields.map((f) => [f.name, f.label]));
+  return Object.entries(inputs).map(
+    ([name, value]) => `${labels.get(name) ?? name}: ${value ?? '—'}`,
+  );
+}
