@@ -56,7 +56,7 @@ describe('input lines', () => {
       { name: 'region', label: 'Region' },
       { name: 'count', label: 'How many' },
     ];
-    expect(inputLines({ region: 'EU', count: 3, note: null }, fields)).toEqual([
+    expect(inputLines({ note: null, count: 3, region: 'EU' }, fields)).toEqual([
       'Region: EU',
       'How many: 3',
       'note: —',

@@ -46,11 +46,16 @@ export function sinceManualStart(
 export const needsRepeatConfirm = (since: number | null) =>
   since !== null && since >= 0 && since < REPEAT_CONFIRM_MS;
 
-/** The values a run was started with, as "Label: value" lines (the name if it was removed). */
+/**
+ * The values a run was started with, as "Label: value" lines in the process's input order
+ * (the stored record keeps no order), then any input removed since, by its name.
+ */
 export function inputLines(inputs: Run['inputs'], fields: Pick<InputField, 'name' | 'label'>[]) {
   if (!inputs) return [];
-  const labels = new Map(fields.map((f) => [f.name, f.label]));
-  return Object.entries(inputs).map(
-    ([name, value]) => `${labels.get(name) ?? name}: ${value ?? '—'}`,
-  );
+  const known = fields.filter((f) => f.name in inputs);
+  const removed = Object.keys(inputs).filter((name) => !fields.some((f) => f.name === name));
+  return [
+    ...known.map((f) => [f.label, inputs[f.name]] as const),
+    ...removed.map((name) => [name, inputs[name]] as const),
+  ].map(([label, value]) => `${label}: ${value ?? '—'}`);
 }
