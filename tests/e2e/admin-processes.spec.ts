@@ -55,8 +55,12 @@ test('create with validation, edit inline, pause and activate, test requests', a
   await expect(notice).toContainText('Fallback URL must start with http or https.');
   await form.getByLabel('Fallback URL').fill('');
 
-  // Defaults: POST, Authorization header, bearer on, active.
+  // Defaults: POST, 30 s, no auth; a header key in Authorization with bearer on; active.
   await expect(form.getByLabel('Method')).toHaveValue('POST');
+  await expect(form.getByLabel('Timeout (seconds)')).toHaveValue('30');
+  await expect(form.getByRole('radio', { name: 'None' })).toBeChecked();
+  await expect(form.getByLabel('Auth key')).toHaveCount(0);
+  await form.getByText('Header key', { exact: true }).click();
   await expect(form.getByLabel('Header name')).toHaveValue('Authorization');
   await expect(form.getByLabel('Send the key as a Bearer token')).toBeChecked();
   await expect(form.getByLabel('Active', { exact: true })).toBeChecked();
@@ -194,4 +198,111 @@ test.describe('server refusals', () => {
     await item.getByRole('button', { name: 'Pause' }).click();
     await expect(notice).toContainText('Update error');
   });
+});
+
+test('n8n settings: JWT auth, a long timeout, inputs, one auth kind, the test-URL warning', async ({
+  page,
+  request,
+}) => {
+  const [admin, client] = await Promise.all([
+    loginAdmin(request),
+    createClientAccount(request, 'Nia Nodes'),
+  ]);
+  await openSignedIn(page, admin, '/admin/processes');
+  const notice = page.getByRole('status');
+  const form = page.getByRole('form', { name: 'New process' });
+  const name = `Month-end close ${Date.now()}`;
+  await form.getByLabel('Name', { exact: true }).fill(name);
+  await form.getByLabel('Client').selectOption({ label: `Nia Nodes (${client.user.email})` });
+
+  // A test URL answers only while the n8n editor listens: said as soon as it is typed.
+  await form.getByLabel('Webhook URL').fill(`${hookUrl}/webhook-test/close`);
+  await expect(form.getByText(/This is an n8n test URL/)).toBeVisible();
+  await form.getByLabel('Webhook URL').fill(`${hookUrl}/ok/close`);
+  await expect(form.getByText(/This is an n8n test URL/)).toHaveCount(0);
+  await form.getByLabel('Timeout (seconds)').fill('90');
+
+  // One kind of auth: a header key typed, then Basic chosen, then JWT: only JWT is saved.
+  await form.getByText('Header key', { exact: true }).click();
+  await form.getByLabel('Auth key').fill('key-that-must-go');
+  await form.getByText('Basic auth', { exact: true }).click();
+  await form.getByLabel('Basic auth user').fill('n8n-user');
+  await form.getByText('JWT', { exact: true }).click();
+  await expect(form.getByText(/choose JWT Auth/)).toBeVisible();
+  await form.getByLabel('JWT secret').fill('too-short');
+  await form.getByRole('button', { name: 'Create process' }).click();
+  await expect(form.getByText('JWT secret must be at least 32 characters.')).toBeVisible();
+  await form.getByRole('button', { name: 'Generate secret' }).click();
+  await expect(form.getByLabel('JWT secret')).toHaveValue(/^[A-Za-z0-9_-]{64}$/);
+
+  // Inputs: a required select and a number with a default.
+  await expect(form.getByText('No inputs: the client runs it with one click.')).toBeVisible();
+  await form.getByRole('button', { name: 'Add input' }).click();
+  let row = form.getByRole('group', { name: 'Input 1' });
+  await row.getByLabel('Name').fill('region');
+  await row.getByLabel('Label').fill('Region');
+  row = form.getByRole('group', { name: 'Region' });
+  await row.getByLabel('Type').selectOption('select');
+  await row.getByLabel('Options').fill('EU, US');
+  await row.getByLabel('Required').check();
+  await form.getByRole('button', { name: 'Add input' }).click();
+  const second = form.getByRole('group', { name: 'Input 2' });
+  await second.getByLabel('Name').fill('region');
+  await second.getByLabel('Label').fill('How many');
+  await form.getByRole('button', { name: 'Create process' }).click();
+  await expect(form.getByText('Each input needs its own name.')).toBeVisible();
+  const count = form.getByRole('group', { name: 'How many' });
+  await count.getByLabel('Name').fill('count');
+  await count.getByLabel('Type').selectOption('number');
+  await count.getByLabel('Default').fill('5');
+  await form.getByRole('button', { name: 'Create process' }).click();
+  await expect(notice).toContainText(`${name} was created.`);
+
+  const item = page.getByRole('listitem').filter({ hasText: name });
+  await expect(item.getByText('JWT (HS256, fresh per call)')).toBeVisible();
+  await expect(item.getByText('90 s')).toBeVisible();
+  await expect(item.getByText('Region *, How many')).toBeVisible();
+  const saved = (await (
+    await request.get('/api/admin/processes', {
+      headers: { authorization: `Bearer ${admin.token}` },
+    })
+  ).json()) as { name: string; [key: string]: unknown }[];
+  expect(saved.find((p) => p.name === name)).toMatchObject({
+    webhookTimeoutSeconds: 90,
+    webhookAuthKey: null,
+    webhookAuthBasicUser: null,
+    webhookAuthJwtSecret: expect.stringMatching(/^[A-Za-z0-9_-]{64}$/),
+    inputFields: [
+      { name: 'region', label: 'Region', type: 'select', required: true, options: ['EU', 'US'] },
+      { name: 'count', label: 'How many', type: 'number', required: false, defaultValue: '5' },
+    ],
+  });
+
+  // Editing keeps the choice; going back to None clears the secret.
+  await item.getByRole('button', { name: 'Edit' }).click();
+  const editor = page.getByRole('form', { name: `Edit ${name}` });
+  await expect(editor.getByRole('radio', { name: 'JWT' })).toBeChecked();
+  await expect(editor.getByRole('group', { name: 'Region' }).getByLabel('Options')).toHaveValue(
+    'EU, US',
+  );
+  await editor.getByText('None', { exact: true }).click();
+  await editor.getByRole('button', { name: 'Save changes' }).click();
+  await expect(notice).toContainText(`${name} was updated.`);
+  await expect(item.getByText('Authentication').locator('..')).toContainText('None');
+});
+
+test('saving a /webhook-test/ URL keeps the warning in view', async ({ page, request }) => {
+  const [admin, client] = await Promise.all([
+    loginAdmin(request),
+    createClientAccount(request, 'Tess Test'),
+  ]);
+  await openSignedIn(page, admin, '/admin/processes');
+  const form = page.getByRole('form', { name: 'New process' });
+  const name = `Draft flow ${Date.now()}`;
+  await form.getByLabel('Name', { exact: true }).fill(name);
+  await form.getByLabel('Client').selectOption({ label: `Tess Test (${client.user.email})` });
+  await form.getByLabel('Webhook URL').fill(`${hookUrl}/webhook-test/draft`);
+  await form.getByRole('button', { name: 'Create process' }).click();
+  const warning = page.getByRole('alert').filter({ hasText: `${name} was saved with a warning` });
+  await expect(warning).toContainText('only while the workflow is open in the n8n editor');
 });

@@ -1,12 +1,21 @@
 import type { UseFormReturn } from 'react-hook-form';
-import { generateWebhookKey } from '#shared/keys.ts';
-import { type CreateProcess, type CreateProcessInput, httpMethods } from '#shared/processes.ts';
-import { Button } from '#web/components/button.tsx';
+import {
+  type CreateProcess,
+  type CreateProcessInput,
+  httpMethods,
+  isWebhookTestUrl,
+  processMessages,
+  WEBHOOK_TIMEOUT,
+} from '#shared/processes.ts';
+import { PAYLOAD_DESCRIPTION } from '#shared/webhook-payload.ts';
 import { CheckboxField, TextField } from '#web/components/field.tsx';
 import { SelectField } from '#web/components/field-select.tsx';
 import { TextAreaField } from '#web/components/field-textarea.tsx';
+import { InputFieldsEditor } from './input-fields-editor.tsx';
+import { WebhookAuthFields } from './webhook-auth-fields.tsx';
 
-// The fields of a process (SPEC §3), shared by the create form and the inline editor.
+// The fields of a process (SPEC §3, issue 14), shared by the create form and the inline
+// editor.
 
 export type ProcessForm = UseFormReturn<CreateProcessInput, unknown, CreateProcess>;
 
@@ -22,9 +31,10 @@ export function ProcessFields({
 }) {
   const {
     register,
-    setValue,
+    watch,
     formState: { errors },
   } = form;
+  const webhookUrl = watch('n8nWebhookUrl');
   return (
     <div className="space-y-6">
       <div className="grid gap-4 sm:grid-cols-2">
@@ -48,15 +58,22 @@ export function ProcessFields({
 
       <fieldset className="grid gap-4 sm:grid-cols-[1fr_9rem]">
         <legend className={`${legendClass} mb-3`}>Webhook</legend>
-        <TextField
-          label="Webhook URL"
-          type="url"
-          inputMode="url"
-          placeholder="https://"
-          spellCheck={false}
-          error={errors.n8nWebhookUrl?.message}
-          {...register('n8nWebhookUrl')}
-        />
+        <div>
+          <TextField
+            label="Webhook URL"
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            spellCheck={false}
+            error={errors.n8nWebhookUrl?.message}
+            {...register('n8nWebhookUrl')}
+          />
+          {isWebhookTestUrl(webhookUrl) ? (
+            <p className="mt-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+              {processMessages.webhookTest}
+            </p>
+          ) : null}
+        </div>
         <SelectField
           label="Method"
           options={methodOptions}
@@ -83,55 +100,28 @@ export function ProcessFields({
           error={errors.inactiveFallbackWebhookUrl?.message}
           {...register('inactiveFallbackWebhookUrl')}
         />
+        <TextField
+          label="Timeout (seconds)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={WEBHOOK_TIMEOUT.maxSeconds}
+          className="sm:col-span-2 [&_input]:max-w-40"
+          hint={`How long a run waits for n8n's answer (1–${WEBHOOK_TIMEOUT.maxSeconds}). A webhook set to respond when the last node finishes answers only when the workflow ends.`}
+          error={errors.webhookTimeoutSeconds?.message}
+          {...register('webhookTimeoutSeconds')}
+        />
+        <details className="group text-sm sm:col-span-2">
+          <summary className="cursor-pointer font-medium text-brand-700 hover:text-brand-800">
+            What the workflow receives
+          </summary>
+          <p className="mt-2 text-slate-700">{PAYLOAD_DESCRIPTION}</p>
+        </details>
       </fieldset>
 
-      <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className={`${legendClass} mb-3`}>Authentication</legend>
-        <div className="flex items-start gap-2 sm:col-span-2">
-          <TextField
-            label="Auth key"
-            optional
-            autoComplete="off"
-            spellCheck={false}
-            className="min-w-0 flex-1 [&_input]:font-mono"
-            error={errors.webhookAuthKey?.message}
-            {...register('webhookAuthKey')}
-          />
-          <Button
-            variant="secondary"
-            className="mt-7"
-            onClick={() => setValue('webhookAuthKey', generateWebhookKey(), { shouldDirty: true })}
-          >
-            Generate
-          </Button>
-        </div>
-        <TextField
-          label="Header name"
-          spellCheck={false}
-          error={errors.webhookAuthHeaderName?.message}
-          {...register('webhookAuthHeaderName')}
-        />
-        <CheckboxField
-          label="Send the key as a Bearer token"
-          className="sm:mt-8"
-          {...register('webhookAuthUseBearer')}
-        />
-        <TextField
-          label="Basic auth user"
-          optional
-          autoComplete="off"
-          error={errors.webhookAuthBasicUser?.message}
-          {...register('webhookAuthBasicUser')}
-        />
-        <TextField
-          label="Basic auth password"
-          type="password"
-          optional
-          autoComplete="new-password"
-          error={errors.webhookAuthBasicPass?.message}
-          {...register('webhookAuthBasicPass')}
-        />
-      </fieldset>
+      <WebhookAuthFields form={form} />
+
+      <InputFieldsEditor form={form} />
 
       <CheckboxField label="Active" {...register('isActive')} />
     </div>

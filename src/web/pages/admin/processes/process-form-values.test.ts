@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { type AdminProcess, CreateProcessSchema, processMessages } from '#shared/processes.ts';
-import { processFormValues, validationNotice } from './process-form-values.ts';
+import {
+  optionsFromText,
+  optionsToText,
+  processFormValues,
+  validationNotice,
+} from './process-form-values.ts';
 
 const errorsOf = (values: object) => {
   const result = CreateProcessSchema.safeParse(values);
@@ -79,5 +84,13 @@ describe('validation notice', () => {
     expect(
       validationNotice(errorsOf({ ...valid, inactiveFallbackWebhookUrl: 'ftp://x.test' })),
     ).toEqual({ title: 'Invalid URL', text: 'Fallback URL must start with http or https.' });
+  });
+});
+
+describe('select options as text', () => {
+  it('splits on commas and drops blanks', () => {
+    expect(optionsFromText(' EU, US ,, APAC ')).toEqual(['EU', 'US', 'APAC']);
+    expect(optionsToText(['EU', 'US'])).toBe('EU, US');
+    expect(optionsToText(undefined)).toBe('');
   });
 });

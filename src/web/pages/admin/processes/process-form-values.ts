@@ -63,3 +63,12 @@ export function validationNotice(errors: FieldErrors<CreateProcessInput>) {
   }
   return { title: 'Check the form', text: 'Some fields need attention.' };
 }
+
+/** "EU, US , " as the options ["EU", "US"]; one option per comma. */
+export const optionsFromText = (text: string) =>
+  text
+    .split(',')
+    .map((option) => option.trim())
+    .filter(Boolean);
+
+export const optionsToText = (options: readonly string[] | undefined) => (options ?? []).join(', ');

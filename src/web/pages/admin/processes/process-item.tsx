@@ -13,6 +13,7 @@ import { SaveWarnings } from './save-warnings.tsx';
 // Pause/Activate (SPEC §2, §4).
 
 function authSummary(process: AdminProcess) {
+  if (process.webhookAuthJwtSecret) return 'JWT (HS256, fresh per call)';
   if (process.webhookAuthBasicUser) return `Basic auth as ${process.webhookAuthBasicUser}`;
   if (process.webhookAuthKey)
     return `${process.webhookAuthUseBearer ? 'Bearer key' : 'Key'} in ${process.webhookAuthHeaderName}`;
@@ -146,6 +147,12 @@ export function ProcessItem({
             <Detail label="Workflow ID">{process.n8nWorkflowId ?? '—'}</Detail>
             <Detail label="Authentication">{authSummary(process)}</Detail>
             <Detail label="Fallback URL">{process.inactiveFallbackWebhookUrl ?? '—'}</Detail>
+            <Detail label="Timeout">{process.webhookTimeoutSeconds} s</Detail>
+            <Detail label="Inputs">
+              {process.inputFields.length
+                ? process.inputFields.map((f) => `${f.label}${f.required ? ' *' : ''}`).join(', ')
+                : 'None'}
+            </Detail>
           </dl>
         </>
       )}
