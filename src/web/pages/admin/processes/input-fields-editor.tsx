@@ -40,18 +40,18 @@ function InputRow({
   const label = watch(`inputFields.${index}.label`) || `Input ${index + 1}`;
   return (
     <li className="rounded-lg border border-slate-200 bg-slate-50/60 p-4">
-      <fieldset aria-label={label} className="grid gap-3 sm:grid-cols-[1fr_1fr_9rem]">
+      <fieldset aria-label={label} className="grid gap-3 sm:grid-cols-3">
         <TextField
           label="Name"
           spellCheck={false}
-          placeholder="region"
+          placeholder="e.g. region"
           className="[&_input]:font-mono"
           error={errors?.name?.message}
           {...register(`inputFields.${index}.name`)}
         />
         <TextField
           label="Label"
-          placeholder="Region"
+          placeholder="e.g. Region"
           error={errors?.label?.message}
           {...register(`inputFields.${index}.label`)}
         />

@@ -22,12 +22,12 @@ function KindChoice({ value, onChange }: { value: AuthKind; onChange: (kind: Aut
     <div
       role="radiogroup"
       aria-label="Webhook auth"
-      className="flex flex-wrap gap-1 rounded-lg border border-slate-300 bg-slate-50 p-0.5 sm:col-span-2 sm:w-fit"
+      className="grid grid-cols-2 gap-0.5 rounded-lg border border-slate-300 bg-slate-50 p-0.5 sm:col-span-2 sm:flex sm:w-fit"
     >
       {authKinds.map((kind) => (
         <label
           key={kind}
-          className="flex-1 cursor-pointer rounded-md px-3 py-1.5 text-center text-sm font-medium whitespace-nowrap text-slate-700 has-checked:bg-white has-checked:text-slate-900 has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-brand-600 sm:flex-none"
+          className="cursor-pointer rounded-md px-3 py-1.5 text-center text-sm font-medium whitespace-nowrap text-slate-700 has-checked:bg-white has-checked:text-slate-900 has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-brand-600"
         >
           <input
             type="radio"
