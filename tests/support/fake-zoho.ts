@@ -41,6 +41,8 @@ export interface FakeZoho extends BillingState {
   tokensIssued(): number;
   /** Makes every issued access token invalid, as when Zoho expires them early. */
   revokeTokens(): void;
+  /** The refresh token lacks the API scopes: every API call answers 401, fresh token or not. */
+  withoutScopes(on: boolean): void;
   /** The customer paid on the hosted page: Zoho creates a live subscription. */
   completeCheckout(hostedPageId: string): Record<string, unknown>;
 }
@@ -59,6 +61,9 @@ export async function startFakeZoho(): Promise<FakeZoho> {
   const crmContacts: Record<string, unknown>[] = [];
   let issued = 0;
   let base = '';
+  let scopesMissing = false;
+  // Zoho Accounts mints at most ten access tokens per refresh token in ten minutes.
+  const mintedAt: number[] = [];
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -79,6 +84,16 @@ export async function startFakeZoho(): Promise<FakeZoho> {
       if (url.pathname === '/oauth/v2/token') {
         // Zoho answers 200 with an error field when the grant is wrong.
         if (!isRefreshGrant(method, query)) return json(res, 200, { error: 'invalid_code' });
+        const recent = mintedAt.filter((at) => at > Date.now() - 10 * 60_000);
+        if (recent.length >= 10) {
+          return json(res, 400, {
+            error_description:
+              'You have made too many requests continuously. Please try again after some time.',
+            error: 'Access Denied',
+            status: 'failure',
+          });
+        }
+        mintedAt.push(Date.now());
         const token = `1000.${randomBytes(16).toString('hex')}`;
         validTokens.add(token);
         issued++;
@@ -90,7 +105,15 @@ export async function startFakeZoho(): Promise<FakeZoho> {
         });
       }
       const token = /^Zoho-oauthtoken (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-      if (!token || !validTokens.has(token)) {
+      if (scopesMissing && url.pathname.startsWith('/crm/')) {
+        return json(res, 401, {
+          code: 'OAUTH_SCOPE_MISMATCH',
+          details: {},
+          message: 'invalid oauth scope to access this URL',
+          status: 'error',
+        });
+      }
+      if (!token || !validTokens.has(token) || scopesMissing) {
         return json(res, 401, {
           code: 57,
           message: 'You are not authorized to perform this operation',
@@ -157,6 +180,9 @@ export async function startFakeZoho(): Promise<FakeZoho> {
     crmContacts,
     tokensIssued: () => issued,
     revokeTokens: () => validTokens.clear(),
+    withoutScopes: (on) => {
+      scopesMissing = on;
+    },
     completeCheckout: (hostedPageId) => completeCheckout(state, hostedPageId),
   };
 }

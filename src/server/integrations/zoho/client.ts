@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { createAccessTokenSource } from './oauth.ts';
 import {
   type CrmContactInput,
+  CrmErrorSchema,
   CrmInsertAnswerSchema,
   EnvelopeSchema,
   ZohoCustomerSchema,
@@ -20,7 +21,9 @@ import {
 // The one way the server talks to Zoho (DESIGN §3 integrations): Billing for plans,
 // customers, hosted pages, subscriptions and invoices; CRM for contacts. Every call
 // carries `Authorization: Zoho-oauthtoken <token>`; Billing calls also the organisation
-// header. A token Zoho refuses (401) is refreshed once and the call repeated.
+// header. A token Zoho refuses (401) is refreshed once and the call repeated; a fresh token
+// refused too is Zoho's answer to tell (usually a scope the refresh token lacks), not a
+// reason to mint another on every call (oauth.ts).
 
 export interface ZohoClient {
   listPlans(): Promise<ZohoPlan[]>;
@@ -80,9 +83,9 @@ export function createZohoClient(options: ZohoOptions): ZohoClient {
     } catch (error) {
       throw new ZohoError(0, `Zoho could not be reached: ${(error as Error).message}`);
     }
-    if (response.status === 401 && !retried) {
+    if (response.status === 401 && retried) tokens.refusedFresh(token);
+    if (response.status === 401 && !retried && tokens.invalidate(token)) {
       await response.body?.cancel();
-      tokens.invalidate(token);
       return send(call, true);
     }
     return response;
@@ -204,14 +207,17 @@ export function createZohoClient(options: ZohoOptions): ZohoClient {
         path: '/Contacts',
         body: { data: [input] },
       });
-      const parsed = CrmInsertAnswerSchema.safeParse(await response.json().catch(() => null));
+      const json: unknown = await response.json().catch(() => null);
+      const parsed = CrmInsertAnswerSchema.safeParse(json);
+      // A refused request is one error object; a refused record is an error row.
+      const failure = parsed.success ? parsed.data.data[0] : CrmErrorSchema.safeParse(json).data;
       const row = parsed.success ? parsed.data.data[0] : undefined;
       if (!response.ok || !row || row.code !== 'SUCCESS' || !row.details?.id) {
-        const reason = row?.message ?? row?.code ?? `HTTP ${response.status}`;
+        const reason = failure?.message ?? failure?.code ?? `HTTP ${response.status}`;
         throw new ZohoError(
           response.status,
           `Zoho CRM contact create failed: ${reason}`,
-          row?.code,
+          failure?.code,
         );
       }
       return row.details.id;

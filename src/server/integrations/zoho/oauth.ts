@@ -3,13 +3,41 @@ import { TokenAnswerSchema, ZohoError, type ZohoOptions } from './types.ts';
 // Zoho access tokens last an hour and are minted from the long-lived refresh token
 // (Zoho Accounts OAuth, grant_type=refresh_token). One token is shared by all calls and
 // refreshed a minute before it runs out; concurrent callers wait for the same refresh.
+// Zoho allows about ten new tokens per refresh token in ten minutes, so minting is never
+// repeated blindly: a refused refresh waits before the next try, and a token refused
+// although fresh (a scope the refresh token lacks) is kept, not replaced on every call.
 
 const EARLY_REFRESH_MS = 60_000;
+/** The first wait after a refused refresh or a fresh token refused; doubles each time. */
+export const FIRST_BACKOFF_MS = 30_000;
+const MAX_BACKOFF_MS = 10 * 60_000;
 
 export interface AccessTokenSource {
   get(): Promise<string>;
-  /** Forget the token after Zoho refused it, so the next get() mints a new one. */
-  invalidate(token: string): void;
+  /**
+   * Forget the token after Zoho refused it, so the next get() mints a new one; false (and
+   * nothing forgotten) while a fresh token's refusal is being waited out.
+   */
+  invalidate(token: string): boolean;
+  /** Zoho refused a token minted for the call it retried: keep it, wait before minting. */
+  refusedFresh(token: string): void;
+}
+
+/** A wait that doubles on each failure, from FIRST_BACKOFF_MS up to ten minutes. */
+function backoff() {
+  let delay = 0;
+  let until = 0;
+  return {
+    active: () => Date.now() < until,
+    fail() {
+      delay = Math.min(delay ? delay * 2 : FIRST_BACKOFF_MS, MAX_BACKOFF_MS);
+      until = Date.now() + delay;
+    },
+    reset() {
+      delay = 0;
+      until = 0;
+    },
+  };
 }
 
 export function createAccessTokenSource(
@@ -18,6 +46,10 @@ export function createAccessTokenSource(
 ): AccessTokenSource {
   let current: { token: string; expiresAt: number } | null = null;
   let pending: Promise<string> | null = null;
+  const refreshWait = backoff();
+  let lastRefusal: ZohoError | null = null;
+  const freshRefusalWait = backoff();
+  let refusedToken: string | null = null;
 
   async function refresh(): Promise<string> {
     const url = new URL('/oauth/v2/token', options.accountsUrl);
@@ -48,16 +80,36 @@ export function createAccessTokenSource(
     return current.token;
   }
 
+  async function refreshOnce(): Promise<string> {
+    if (refreshWait.active() && lastRefusal) throw lastRefusal;
+    try {
+      const token = await refresh();
+      refreshWait.reset();
+      lastRefusal = null;
+      return token;
+    } catch (error) {
+      refreshWait.fail();
+      lastRefusal = error instanceof ZohoError ? error : new ZohoError(0, String(error));
+      throw error;
+    }
+  }
+
   return {
     async get() {
       if (current && current.expiresAt > Date.now()) return current.token;
-      pending ??= refresh().finally(() => {
+      pending ??= refreshOnce().finally(() => {
         pending = null;
       });
       return pending;
     },
     invalidate(token) {
+      if (token === refusedToken && freshRefusalWait.active()) return false;
       if (current?.token === token) current = null;
+      return true;
+    },
+    refusedFresh(token) {
+      refusedToken = token;
+      freshRefusalWait.fail();
     },
   };
 }

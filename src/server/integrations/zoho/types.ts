@@ -88,6 +88,9 @@ export const CrmInsertAnswerSchema = z.object({
     .min(1),
 });
 
+/** Zoho CRM's answer to a refused request (401 scope mismatch, 400 bad request…). */
+export const CrmErrorSchema = z.looseObject({ code: z.string(), message: z.string().optional() });
+
 export interface CrmContactInput {
   First_Name?: string;
   Last_Name: string;

@@ -77,6 +77,53 @@ describe('zoho billing provider: webhook and admin tools', () => {
     expect(unknown.json()).toEqual({ received: true, duplicate: false, applied: false });
   });
 
+  it("reads the subscription from Zoho's documented payload, as an object or JSON text", async () => {
+    const { token, subscription } = await checkedOut('basic-monthly');
+    const asText = JSON.stringify({
+      event_id: `ev-text-${subscription.subscription_id}`,
+      event_type: 'subscription_activated',
+      event_time: '2026-11-25T10:00:00+0000',
+      payload: JSON.stringify({ subscription }),
+    });
+    expect((await sendWebhook(asText)).json()).toMatchObject({ applied: true });
+    expect((await get(token, '/api/zoho/billing-status')).json()).toEqual({ status: 'active' });
+    const asObject = JSON.stringify({
+      event_id: `ev-object-${subscription.subscription_id}`,
+      event_type: 'subscription_cancelled',
+      payload: { subscription: { ...subscription, status: 'cancelled' } },
+    });
+    expect((await sendWebhook(asObject)).json()).toMatchObject({ applied: true });
+    expect((await get(token, '/api/zoho/billing-status')).json()).toEqual({ status: 'cancelled' });
+  });
+
+  it('writes an audit warning for a subscription event that carries no subscription', async () => {
+    const eventId = `ev-empty-${Date.now()}`;
+    const body = JSON.stringify({
+      event_id: eventId,
+      event_type: 'subscription_renewed',
+      payload: '{}',
+    });
+    expect((await sendWebhook(body)).json()).toEqual({
+      received: true,
+      duplicate: false,
+      applied: false,
+    });
+    const [warning] = await db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.message, 'Zoho subscription_renewed without a subscription ignored'));
+    expect(warning).toMatchObject({ level: 'warning', source: 'billing' });
+    expect(warning?.details).toMatchObject({ eventId });
+    // Other events without a subscription (a payment, say) are not subscription changes.
+    const payment = JSON.stringify({ event_id: `${eventId}-p`, event_type: 'payment_thankyou' });
+    expect((await sendWebhook(payment)).json()).toMatchObject({ applied: false });
+    const quiet = await db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.message, 'Zoho payment_thankyou without a subscription ignored'));
+    expect(quiet).toHaveLength(0);
+  });
+
   it('runs the admin CRM tools against Zoho', async () => {
     const client = await t.registerClient({ name: 'Ada Lovelace', companyName: 'Engines Ltd' });
     const id = client.user._id;

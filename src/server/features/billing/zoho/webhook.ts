@@ -9,15 +9,35 @@ import type { ZohoWebhookReceived } from '#shared/billing-api.ts';
 import { customerIdOf } from './mapping.ts';
 import { applyZohoSubscription } from './sync.ts';
 
-// A Zoho Billing webhook event, after its signature was checked (webhook-routes.ts).
+// A Zoho Billing webhook event, after its signature was checked (webhook-routes.ts). Zoho
+// documents the Event object as {event_id, event_type, event_time, payload}, `payload`
+// possibly as JSON text; hooks set up with a default body send {…, data: {subscription}}.
 // Zoho retries until it gets a 2xx, so each event id is handled once: the id is stored
 // in billing_events in the same transaction as the change it causes.
+
+/** Event data: Zoho's Event object carries it as `payload`, as an object or JSON text. */
+const EventDataSchema = z.looseObject({ subscription: ZohoSubscriptionSchema.optional() });
+
+const jsonText = (value: unknown) => {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return undefined;
+  }
+};
 
 const EventSchema = z.looseObject({
   event_id: z.union([z.string().min(1), z.number()]).transform(String),
   event_type: z.string().min(1),
-  data: z.looseObject({ subscription: ZohoSubscriptionSchema.optional() }).optional(),
+  data: EventDataSchema.optional(),
+  payload: z.preprocess(jsonText, EventDataSchema.optional().catch(undefined)),
 });
+type ZohoEvent = z.infer<typeof EventSchema>;
+
+/** The event's subscription, from the documented `payload` or the `data` of older hooks. */
+const subscriptionOf = (event: ZohoEvent) =>
+  event.payload?.subscription ?? event.data?.subscription;
 
 async function findClient(db: Db, subscriptionId: string, customerId: string | null) {
   const [bySubscription] = await db
@@ -57,8 +77,20 @@ export async function handleZohoEvent(
       .onConflictDoNothing()
       .returning({ id: billingEvents.id });
     if (fresh.length === 0) return { received: true, duplicate: true, applied: false };
-    const subscription = event.data?.subscription;
-    if (!subscription) return { received: true, duplicate: false, applied: false };
+    const subscription = subscriptionOf(event);
+    if (!subscription) {
+      // A subscription event that names none would otherwise change nothing in silence.
+      if (event.event_type.startsWith('subscription_')) {
+        await audit(tx, {
+          level: 'warning',
+          source: 'billing',
+          message: `Zoho ${event.event_type} without a subscription ignored`,
+          ip,
+          details: { eventId: event.event_id, keys: Object.keys(json as object) },
+        });
+      }
+      return { received: true, duplicate: false, applied: false };
+    }
     const client = await findClient(tx, subscription.subscription_id, customerIdOf(subscription));
     if (!client) {
       await audit(tx, {
