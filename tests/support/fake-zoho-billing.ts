@@ -69,13 +69,29 @@ const ok = (res: ServerResponse, status: number, key: string, value: unknown) =>
   json(res, status, { code: 0, message: 'success', [key]: value });
 const fail = (res: ServerResponse, status: number, code: number, message: string) =>
   json(res, status, { code, message });
-const listed = (res: ServerResponse, key: string, rows: Row[]) =>
+/** A list page as Zoho answers it: `page` and `per_page` (default 200) in the query. */
+function listed(res: ServerResponse, key: string, rows: Row[], query: Record<string, string>) {
+  const page = Math.max(1, Number(query.page ?? 1));
+  const perPage = Math.min(200, Math.max(1, Number(query.per_page ?? 200)));
   json(res, 200, {
     code: 0,
     message: 'success',
-    [key]: rows,
-    page_context: { page: 1, per_page: 200, has_more_page: false },
+    [key]: rows.slice((page - 1) * perPage, page * perPage),
+    page_context: { page, per_page: perPage, has_more_page: rows.length > page * perPage },
   });
+}
+
+/** Zoho lists subscriptions flat: the plan's code and name beside the subscription's. */
+const flatSubscription = (s: Row) => ({
+  subscription_id: s.subscription_id,
+  name: s.name,
+  status: s.status,
+  customer_id: s.customer_id,
+  plan_code: (s.plan as Row | undefined)?.plan_code,
+  plan_name: (s.plan as Row | undefined)?.name,
+  created_time: s.created_time,
+  current_term_ends_at: s.current_term_ends_at,
+});
 
 export function handleBilling(
   state: BillingState,
@@ -83,7 +99,7 @@ export function handleBilling(
   res: ServerResponse,
 ) {
   const { method, path, query, body } = request;
-  if (method === 'GET' && path === '/plans') return listed(res, 'plans', state.plans);
+  if (method === 'GET' && path === '/plans') return listed(res, 'plans', state.plans, query);
   if (method === 'POST' && path === '/customers') {
     if (!body.display_name) return fail(res, 400, 1001, 'Display name is required');
     const customer = { customer_id: zohoId(), display_name: body.display_name, email: body.email };
@@ -121,13 +137,14 @@ export function handleBilling(
     const rows = [...state.subscriptions.values()].filter(
       (s) => s.customer_id === query.customer_id,
     );
-    return listed(res, 'subscriptions', rows);
+    return listed(res, 'subscriptions', rows.map(flatSubscription), query);
   }
   if (method === 'GET' && path === '/invoices') {
     return listed(
       res,
       'invoices',
       state.invoices.filter((i) => i.customer_id === query.customer_id),
+      query,
     );
   }
   const invoiceId = /^\/invoices\/([^/]+)$/.exec(path)?.[1];
@@ -157,6 +174,7 @@ export function completeCheckout(state: BillingState, hostedPageId: string): Row
     plan: { plan_code: page.plan_code, name: plan?.name },
     current_term_starts_at: day(0),
     current_term_ends_at: day(30),
+    created_time: new Date().toISOString(),
   };
   state.subscriptions.set(subscription.subscription_id, subscription);
   page.status = 'paid';

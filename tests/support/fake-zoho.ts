@@ -43,6 +43,8 @@ export interface FakeZoho extends BillingState {
   revokeTokens(): void;
   /** The refresh token lacks the API scopes: every API call answers 401, fresh token or not. */
   withoutScopes(on: boolean): void;
+  /** The next `times` API calls answer `status` (429 over the rate limit, 5xx unwell). */
+  answerNext(status: number, times: number): void;
   /** The customer paid on the hosted page: Zoho creates a live subscription. */
   completeCheckout(hostedPageId: string): Record<string, unknown>;
 }
@@ -62,6 +64,7 @@ export async function startFakeZoho(): Promise<FakeZoho> {
   let issued = 0;
   let base = '';
   let scopesMissing = false;
+  let failing = { status: 0, times: 0 };
   // Zoho Accounts mints at most ten access tokens per refresh token in ten minutes.
   const mintedAt: number[] = [];
 
@@ -105,6 +108,16 @@ export async function startFakeZoho(): Promise<FakeZoho> {
         });
       }
       const token = /^Zoho-oauthtoken (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+      if (failing.times > 0) {
+        failing.times--;
+        return json(res, failing.status, {
+          code: failing.status === 429 ? 44 : 500,
+          message:
+            failing.status === 429
+              ? 'You have exceeded the maximum number of API calls allowed per minute.'
+              : 'Internal error.',
+        });
+      }
       if (scopesMissing && url.pathname.startsWith('/crm/')) {
         return json(res, 401, {
           code: 'OAUTH_SCOPE_MISMATCH',
@@ -182,6 +195,9 @@ export async function startFakeZoho(): Promise<FakeZoho> {
     revokeTokens: () => validTokens.clear(),
     withoutScopes: (on) => {
       scopesMissing = on;
+    },
+    answerNext: (status, times) => {
+      failing = { status, times };
     },
     completeCheckout: (hostedPageId) => completeCheckout(state, hostedPageId),
   };

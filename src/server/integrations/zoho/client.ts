@@ -5,6 +5,7 @@ import {
   CrmErrorSchema,
   CrmInsertAnswerSchema,
   EnvelopeSchema,
+  PageContextSchema,
   ZohoCustomerSchema,
   ZohoError,
   type ZohoHostedPage,
@@ -15,6 +16,8 @@ import {
   type ZohoPlan,
   ZohoPlanSchema,
   type ZohoSubscription,
+  type ZohoSubscriptionItem,
+  ZohoSubscriptionItemSchema,
   ZohoSubscriptionSchema,
 } from './types.ts';
 
@@ -39,7 +42,8 @@ export interface ZohoClient {
   }): Promise<ZohoHostedPage>;
   updateCardPage(input: { subscription_id: string; redirect_url: string }): Promise<ZohoHostedPage>;
   getSubscription(subscriptionId: string): Promise<ZohoSubscription | null>;
-  listSubscriptions(customerId: string): Promise<ZohoSubscription[]>;
+  /** Every subscription of the customer, as Zoho lists them (flat items). */
+  listSubscriptions(customerId: string): Promise<ZohoSubscriptionItem[]>;
   listInvoices(customerId: string): Promise<ZohoInvoice[]>;
   /** The invoice as Zoho renders it (application/pdf), or null when Zoho does not know it. */
   invoicePdf(invoiceId: string): Promise<Buffer | null>;
@@ -55,10 +59,37 @@ interface Call {
   accept?: string;
 }
 
+/** Zoho answers 429 when over its rate limit and 5xx when briefly unwell: wait, try again. */
+const RETRY_DELAYS_MS = [500, 2_000];
+const MAX_RETRY_AFTER_MS = 10_000;
+/** Pages read from one list at most (200 rows each). */
+const MAX_PAGES = 50;
+
+const isRetryable = (call: Call, status: number) =>
+  status === 429 || (call.method === 'GET' && status >= 500);
+
+function retryDelay(response: Response, attempt: number) {
+  const seconds = Number(response.headers.get('retry-after'));
+  const asked = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0;
+  return Math.min(Math.max(asked, RETRY_DELAYS_MS[attempt] ?? 0), MAX_RETRY_AFTER_MS);
+}
+
 export function createZohoClient(options: ZohoOptions): ZohoClient {
   const timeoutMs = options.timeoutMs ?? 15_000;
   const tokens = createAccessTokenSource(options, timeoutMs);
   const base = { billing: options.billingApiUrl, crm: options.crmApiUrl };
+
+  /** send() with 429 (any call) and 5xx (GET only: a POST may have happened) retried. */
+  async function sendRetrying(call: Call): Promise<Response> {
+    for (let attempt = 0; ; attempt++) {
+      const response = await send(call);
+      if (attempt >= RETRY_DELAYS_MS.length || !isRetryable(call, response.status)) {
+        return response;
+      }
+      await response.body?.cancel();
+      await new Promise((resolve) => setTimeout(resolve, retryDelay(response, attempt)));
+    }
+  }
 
   async function send(call: Call, retried = false): Promise<Response> {
     const token = await tokens.get();
@@ -93,7 +124,23 @@ export function createZohoClient(options: ZohoOptions): ZohoClient {
 
   /** A Billing call answering JSON with code 0; `key` is the field holding the data. */
   async function billing<T>(call: Omit<Call, 'api'>, key: string, schema: z.ZodType<T>) {
-    const response = await send({ ...call, api: 'billing' });
+    return (await billingAnswer(call, key, schema)).data;
+  }
+
+  /** Every page of a Billing list, following page_context.has_more_page. */
+  async function billingList<T>(call: Omit<Call, 'api'>, key: string, schema: z.ZodType<T>) {
+    const rows: T[] = [];
+    for (let page = 1; page <= MAX_PAGES; page++) {
+      const query = { ...call.query, page: String(page), per_page: '200' };
+      const answer = await billingAnswer({ ...call, query }, key, z.array(schema));
+      rows.push(...answer.data);
+      if (!answer.hasMore) break;
+    }
+    return rows;
+  }
+
+  async function billingAnswer<T>(call: Omit<Call, 'api'>, key: string, schema: z.ZodType<T>) {
+    const response = await sendRetrying({ ...call, api: 'billing' });
     const json: unknown = await response.json().catch(() => null);
     const envelope = EnvelopeSchema.safeParse(json);
     if (!response.ok || !envelope.success || envelope.data.code !== 0) {
@@ -104,19 +151,21 @@ export function createZohoClient(options: ZohoOptions): ZohoClient {
         envelope.success ? envelope.data.code : undefined,
       );
     }
-    const data = schema.safeParse((json as Record<string, unknown>)[key]);
+    const record = json as Record<string, unknown>;
+    const data = schema.safeParse(record[key]);
     if (!data.success) {
       throw new ZohoError(response.status, `Zoho Billing ${call.path}: unexpected answer shape`);
     }
-    return data.data;
+    const pages = PageContextSchema.safeParse(record.page_context);
+    return { data: data.data, hasMore: pages.success && pages.data.has_more_page === true };
   }
 
   return {
     listPlans: () =>
-      billing(
+      billingList(
         { method: 'GET', path: '/plans', query: { filter_by: 'PlanStatus.ACTIVE' } },
         'plans',
-        z.array(ZohoPlanSchema),
+        ZohoPlanSchema,
       ),
 
     async createCustomer(input) {
@@ -168,21 +217,21 @@ export function createZohoClient(options: ZohoOptions): ZohoClient {
     },
 
     listSubscriptions: (customerId) =>
-      billing(
+      billingList(
         { method: 'GET', path: '/subscriptions', query: { customer_id: customerId } },
         'subscriptions',
-        z.array(ZohoSubscriptionSchema),
+        ZohoSubscriptionItemSchema,
       ),
 
     listInvoices: (customerId) =>
-      billing(
+      billingList(
         { method: 'GET', path: '/invoices', query: { customer_id: customerId } },
         'invoices',
-        z.array(ZohoInvoiceSchema),
+        ZohoInvoiceSchema,
       ),
 
     async invoicePdf(invoiceId) {
-      const response = await send({
+      const response = await sendRetrying({
         api: 'billing',
         method: 'GET',
         path: `/invoices/${encodeURIComponent(invoiceId)}`,
@@ -201,7 +250,7 @@ export function createZohoClient(options: ZohoOptions): ZohoClient {
     },
 
     async createCrmContact(input) {
-      const response = await send({
+      const response = await sendRetrying({
         api: 'crm',
         method: 'POST',
         path: '/Contacts',

@@ -61,6 +61,18 @@ export const ZohoSubscriptionSchema = z.looseObject({
 });
 export type ZohoSubscription = z.infer<typeof ZohoSubscriptionSchema>;
 
+/** A subscription as Zoho lists it: flat, the plan's code beside it; GET one for the rest. */
+export const ZohoSubscriptionItemSchema = z.looseObject({
+  subscription_id: z.string(),
+  status: z.string(),
+  plan_code: z.string().optional(),
+  created_time: z.string().optional(),
+});
+export type ZohoSubscriptionItem = z.infer<typeof ZohoSubscriptionItemSchema>;
+
+/** Where a list answer says whether another page follows. */
+export const PageContextSchema = z.looseObject({ has_more_page: z.boolean().optional() });
+
 export const ZohoInvoiceSchema = z.looseObject({
   invoice_id: z.string(),
   number: z.string(),

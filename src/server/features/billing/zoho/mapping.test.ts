@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  currentSubscriptionOf,
   dateFromZoho,
   invoiceStatusFromZoho,
   packageFromZoho,
@@ -53,5 +54,23 @@ describe('Zoho records in our terms', () => {
     expect(dateFromZoho('2024-02-29', '23:59:59')?.toISOString()).toBe('2024-02-29T23:59:59.000Z');
     expect(dateFromZoho('not a date')).toBeNull();
     expect(dateFromZoho(null)).toBeNull();
+  });
+});
+
+describe('the current subscription', () => {
+  it('prefers one that is not over, then the newest', () => {
+    const items = [
+      {
+        subscription_id: 'old-cancelled',
+        status: 'cancelled',
+        created_time: '2026-10-01T00:00:00Z',
+      },
+      { subscription_id: 'live', status: 'live', created_time: '2026-01-01T00:00:00Z' },
+      { subscription_id: 'newer-expired', status: 'expired', created_time: '2026-11-01T00:00:00Z' },
+    ];
+    expect(currentSubscriptionOf(items)?.subscription_id).toBe('live');
+    const over = items.filter((i) => i.status !== 'live');
+    expect(currentSubscriptionOf(over)?.subscription_id).toBe('newer-expired');
+    expect(currentSubscriptionOf([])).toBeNull();
   });
 });

@@ -38,6 +38,21 @@ export function statusFromZoho(status: string): SubscriptionStatus {
   }
 }
 
+/**
+ * The subscription a client has now, from Zoho's list (newest first is not promised): one
+ * that is not over (live, trial, dunning…) before one that is, and the newest of those.
+ */
+export function currentSubscriptionOf<T extends { status: string; created_time?: string }>(
+  items: T[],
+): T | null {
+  const created = (item: T) => Date.parse(item.created_time ?? '') || 0;
+  const over = (item: T) => statusFromZoho(item.status) === 'canceled';
+  const ranked = [...items].sort(
+    (a, b) => Number(over(a)) - Number(over(b)) || created(b) - created(a),
+  );
+  return ranked[0] ?? null;
+}
+
 export function packageFromZoho(plan: ZohoPlan): Package | null {
   const unit = plan.interval_unit.toLowerCase();
   const every = plan.interval ?? 1;

@@ -9,7 +9,13 @@ import { billingApiMessages, type Package, payRedirects } from '#shared/billing-
 import { impersonationMessages } from '#shared/impersonation.ts';
 import type { InvoiceLinks } from '../invoice-links.ts';
 import { type Acting, type BillingProvider, recordBilling, syncStatusOf } from '../provider.ts';
-import { dateFromZoho, invoiceStatusFromZoho, packageFromZoho, toCents } from './mapping.ts';
+import {
+  currentSubscriptionOf,
+  dateFromZoho,
+  invoiceStatusFromZoho,
+  packageFromZoho,
+  toCents,
+} from './mapping.ts';
 import { applyZohoSubscription } from './sync.ts';
 
 // Billing in Zoho Billing: its plans are the packages, its hosted pages take payment and
@@ -182,11 +188,17 @@ export function createZohoProvider(deps: ZohoProviderDeps): BillingProvider {
 
     async syncStatus(client, acting) {
       const { zohoSubscriptionId: id, zohoSubscriptionsCustomerId: customerId } = client;
-      const subscription = id
-        ? await upstream('get subscription', () => zoho.getSubscription(id))
-        : customerId
-          ? (await upstream('list subscriptions', () => zoho.listSubscriptions(customerId)))[0]
-          : null;
+      // The customer's current subscription (a newer one may replace the stored id), read
+      // in full: the list's items are flat.
+      const listed = customerId
+        ? currentSubscriptionOf(
+            await upstream('list subscriptions', () => zoho.listSubscriptions(customerId)),
+          )
+        : null;
+      const fullId = listed?.subscription_id ?? id;
+      const subscription = fullId
+        ? await upstream('get subscription', () => zoho.getSubscription(fullId))
+        : null;
       if (!subscription) {
         await record(acting, client.id, 'Billing status checked: no Zoho subscription');
         return syncStatusOf(client);

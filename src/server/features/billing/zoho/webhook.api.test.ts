@@ -148,6 +148,31 @@ describe('zoho billing provider: webhook and admin tools', () => {
     });
     expect(fake.customers.has(provisioned.json().customerId)).toBe(true);
 
+    // Sync reads the customer's current subscription in full, not the list's first item.
+    const customer_id = provisioned.json().customerId as string;
+    const term = { current_term_ends_at: '2027-01-31' };
+    fake.subscriptions.set(`${customer_id}-old`, {
+      subscription_id: `${customer_id}-old`,
+      status: 'cancelled',
+      customer_id,
+      plan: { plan_code: 'basic-monthly', name: 'Basic Monthly' },
+      created_time: '2026-11-20T10:00:00Z',
+      ...term,
+    });
+    fake.subscriptions.set(`${customer_id}-live`, {
+      subscription_id: `${customer_id}-live`,
+      status: 'live',
+      customer_id,
+      plan: { plan_code: 'pro-yearly', name: 'Pro Yearly' },
+      created_time: '2026-11-01T10:00:00Z',
+      ...term,
+    });
+    expect((await post(admin.token, `/api/zoho/sync-status/${id}`)).json()).toMatchObject({
+      status: 'active',
+      subscription: { plan: 'Pro' },
+    });
+    expect(fake.received.at(-1)?.path).toBe(`/billing/v1/subscriptions/${customer_id}-live`);
+
     const { user, subscription } = await checkedOut('pro-yearly');
     expect((await post(admin.token, `/api/zoho/sync-status/${user._id}`)).json()).toMatchObject({
       status: 'active',
