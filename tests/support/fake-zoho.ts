@@ -9,8 +9,8 @@ import {
   createBillingState,
   handleBilling,
   json,
-  zohoId,
 } from './fake-zoho-billing.ts';
+import { createCrmState, handleCrm } from './fake-zoho-crm.ts';
 
 // A real HTTP server on loopback standing in for Zoho: Accounts (refresh-token grant),
 // Billing v1 (fake-zoho-billing.ts) and CRM v6 contacts. Like Zoho it wants a valid
@@ -37,6 +37,7 @@ export interface FakeZoho extends BillingState {
   options: ZohoOptions;
   received: Recorded[];
   crmContacts: Record<string, unknown>[];
+  crmAccounts: Record<string, unknown>[];
   /** How many access tokens were minted. */
   tokensIssued(): number;
   /** Makes every issued access token invalid, as when Zoho expires them early. */
@@ -60,7 +61,8 @@ export async function startFakeZoho(): Promise<FakeZoho> {
   const received: Recorded[] = [];
   const validTokens = new Set<string>();
   const state = createBillingState();
-  const crmContacts: Record<string, unknown>[] = [];
+  const crm = createCrmState();
+  const crmContacts = crm.contacts;
   let issued = 0;
   let base = '';
   let scopesMissing = false;
@@ -143,27 +145,9 @@ export async function startFakeZoho(): Promise<FakeZoho> {
         const path = url.pathname.slice('/billing/v1'.length);
         return handleBilling(state, { method, path, query, body }, res);
       }
-      if (method === 'POST' && url.pathname === '/crm/v6/Contacts') {
-        const rows = (body.data as Record<string, unknown>[] | undefined) ?? [];
-        const data = rows.map((row) => {
-          if (!row.Last_Name) {
-            return {
-              code: 'MANDATORY_NOT_FOUND',
-              details: { api_name: 'Last_Name' },
-              message: 'required field not found',
-              status: 'error',
-            };
-          }
-          const record = { id: zohoId(), ...row };
-          crmContacts.push(record);
-          return {
-            code: 'SUCCESS',
-            details: { id: record.id, Created_Time: new Date().toISOString() },
-            message: 'record added',
-            status: 'success',
-          };
-        });
-        return json(res, 201, { data });
+      if (url.pathname.startsWith('/crm/v6/')) {
+        const answered = handleCrm(crm, { method, path: url.pathname.slice(7), query, body });
+        if (answered) return json(res, answered.status, answered.body);
       }
       return json(res, 404, {
         code: 'INVALID_URL_PATTERN',
@@ -191,6 +175,7 @@ export async function startFakeZoho(): Promise<FakeZoho> {
     },
     received,
     crmContacts,
+    crmAccounts: crm.accounts,
     tokensIssued: () => issued,
     revokeTokens: () => validTokens.clear(),
     withoutScopes: (on) => {

@@ -4,6 +4,7 @@ import {
   type CrmContactInput,
   CrmErrorSchema,
   CrmInsertAnswerSchema,
+  CrmSearchAnswerSchema,
   EnvelopeSchema,
   PageContextSchema,
   ZohoCustomerSchema,
@@ -48,6 +49,10 @@ export interface ZohoClient {
   /** The invoice as Zoho renders it (application/pdf), or null when Zoho does not know it. */
   invoicePdf(invoiceId: string): Promise<Buffer | null>;
   createCrmContact(input: CrmContactInput): Promise<string>;
+  /** The id of the CRM contact with this e-mail, or null. */
+  findCrmContact(email: string): Promise<string | null>;
+  /** The id of the CRM Account with exactly this name, created when there is none. */
+  crmAccountId(name: string): Promise<string>;
 }
 
 interface Call {
@@ -160,6 +165,48 @@ export function createZohoClient(options: ZohoOptions): ZohoClient {
     return { data: data.data, hasMore: pages.success && pages.data.has_more_page === true };
   }
 
+  /** Inserts one CRM record; its id, or Zoho's code and message for a refused one. */
+  async function crmInsert(module: string, what: string, record: object) {
+    const response = await sendRetrying({
+      api: 'crm',
+      method: 'POST',
+      path: `/${module}`,
+      body: { data: [record] },
+    });
+    const json: unknown = await response.json().catch(() => null);
+    const parsed = CrmInsertAnswerSchema.safeParse(json);
+    // A refused request is one error object; a refused record is an error row.
+    const failure = parsed.success ? parsed.data.data[0] : CrmErrorSchema.safeParse(json).data;
+    const row = parsed.success ? parsed.data.data[0] : undefined;
+    if (!response.ok || !row || row.code !== 'SUCCESS' || !row.details?.id) {
+      const reason = failure?.message ?? failure?.code ?? `HTTP ${response.status}`;
+      throw new ZohoError(
+        response.status,
+        `Zoho CRM ${what} create failed: ${reason}`,
+        failure?.code,
+      );
+    }
+    return row.details.id;
+  }
+
+  /** A CRM search: the records found, none when Zoho answers 204. */
+  async function crmSearch(module: string, query: Record<string, string>) {
+    const call: Call = { api: 'crm', method: 'GET', path: `/${module}/search`, query };
+    const response = await sendRetrying(call);
+    if (response.status === 204) return [];
+    const json: unknown = await response.json().catch(() => null);
+    const parsed = CrmSearchAnswerSchema.safeParse(json);
+    if (!response.ok || !parsed.success) {
+      const failure = CrmErrorSchema.safeParse(json).data;
+      throw new ZohoError(
+        response.status,
+        `Zoho CRM ${module} search failed: ${failure?.message ?? `HTTP ${response.status}`}`,
+        failure?.code,
+      );
+    }
+    return parsed.data.data;
+  }
+
   return {
     listPlans: () =>
       billingList(
@@ -249,27 +296,21 @@ export function createZohoClient(options: ZohoOptions): ZohoClient {
       return Buffer.from(await response.arrayBuffer());
     },
 
-    async createCrmContact(input) {
-      const response = await sendRetrying({
-        api: 'crm',
-        method: 'POST',
-        path: '/Contacts',
-        body: { data: [input] },
-      });
-      const json: unknown = await response.json().catch(() => null);
-      const parsed = CrmInsertAnswerSchema.safeParse(json);
-      // A refused request is one error object; a refused record is an error row.
-      const failure = parsed.success ? parsed.data.data[0] : CrmErrorSchema.safeParse(json).data;
-      const row = parsed.success ? parsed.data.data[0] : undefined;
-      if (!response.ok || !row || row.code !== 'SUCCESS' || !row.details?.id) {
-        const reason = failure?.message ?? failure?.code ?? `HTTP ${response.status}`;
-        throw new ZohoError(
-          response.status,
-          `Zoho CRM contact create failed: ${reason}`,
-          failure?.code,
-        );
-      }
-      return row.details.id;
+    createCrmContact: (input) => crmInsert('Contacts', 'contact', input),
+
+    async findCrmContact(email) {
+      const [contact] = await crmSearch('Contacts', { email });
+      return contact?.id ?? null;
+    },
+
+    async crmAccountId(name) {
+      // `equals` matches like contains: keep only the account with this very name.
+      const criteria = `(Account_Name:equals:${name.replace(/[(),\\]/g, '\\$&')})`;
+      const accounts = await crmSearch('Accounts', { criteria });
+      const same = accounts.find(
+        (a) => String(a.Account_Name ?? '').toLowerCase() === name.toLowerCase(),
+      );
+      return same?.id ?? crmInsert('Accounts', 'account', { Account_Name: name });
     },
   };
 }

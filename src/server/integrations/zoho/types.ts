@@ -107,8 +107,14 @@ export interface CrmContactInput {
   First_Name?: string;
   Last_Name: string;
   Email: string;
-  Account_Name?: string;
+  /** A lookup on Contacts: the Account's id, never its name. */
+  Account_Name?: { id: string };
 }
+
+/** A search answer: the records found (Zoho answers 204 with no body when none). */
+export const CrmSearchAnswerSchema = z.object({
+  data: z.array(z.looseObject({ id: z.string() })),
+});
 
 export class ZohoError extends Error {
   constructor(

@@ -84,6 +84,18 @@ export function createZohoProvider(deps: ZohoProviderDeps): BillingProvider {
     return upstream('list invoices', () => zoho.listInvoices(customerId));
   }
 
+  /** A CRM contact for the client, under its company's Account (a lookup: its id). */
+  async function newContact(client: UserRow) {
+    const [first, ...rest] = client.name.trim().split(/\s+/);
+    const account = client.companyName ? await zoho.crmAccountId(client.companyName) : null;
+    return zoho.createCrmContact({
+      ...(rest.length > 0 && { First_Name: first }),
+      Last_Name: rest.length > 0 ? rest.join(' ') : first || client.email,
+      Email: client.email,
+      ...(account && { Account_Name: { id: account } }),
+    });
+  }
+
   return {
     name: 'zoho',
 
@@ -159,20 +171,16 @@ export function createZohoProvider(deps: ZohoProviderDeps): BillingProvider {
 
     async createContact(client, acting) {
       if (client.zohoCRMContactId) return client.zohoCRMContactId;
-      const [first, ...rest] = client.name.trim().split(/\s+/);
-      const contactId = await upstream('create CRM contact', () =>
-        zoho.createCrmContact({
-          ...(rest.length > 0 && { First_Name: first }),
-          Last_Name: rest.length > 0 ? rest.join(' ') : first || client.email,
-          Email: client.email,
-          ...(client.companyName && { Account_Name: client.companyName }),
-        }),
-      );
+      // Search first: a second click, or a contact made by hand in Zoho, is linked, not doubled.
+      const existing = await upstream('find CRM contact', () => zoho.findCrmContact(client.email));
+      const contactId =
+        existing ?? (await upstream('create CRM contact', () => newContact(client)));
       await save(client, {
         zohoCRMContactId: contactId,
         ...(!client.zohoContactId && { zohoContactId: contactId }),
       });
-      await record(acting, client.id, 'Zoho CRM contact created', { contactId });
+      const message = existing ? 'Zoho CRM contact found and linked' : 'Zoho CRM contact created';
+      await record(acting, client.id, message, { contactId });
       return contactId;
     },
 

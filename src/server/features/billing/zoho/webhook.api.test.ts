@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLogs } from '#server/db/schema.ts';
+import { auditLogs, users } from '#server/db/schema.ts';
 import { findUserById } from '#server/domain/users/repository.ts';
 import { zohoSignature } from '#server/integrations/zoho/signature.ts';
 import { createProcessFor } from '#test/support/portal.ts';
@@ -124,6 +124,24 @@ describe('zoho billing provider: webhook and admin tools', () => {
     expect(quiet).toHaveLength(0);
   });
 
+  it('links an existing CRM contact by e-mail and reuses the Account of the same name', async () => {
+    const first = await t.registerClient({ name: 'Grace Hopper', companyName: 'Navy (Labs), Inc' });
+    const second = await t.registerClient({ name: 'Ida Rhodes', companyName: 'navy (labs), inc' });
+    const accounts = fake.crmAccounts.length;
+    const created = await post(admin.token, `/api/zoho/create-contact/${first.user._id}`);
+    const again = await post(admin.token, `/api/zoho/create-contact/${second.user._id}`);
+    expect(fake.crmAccounts.length).toBe(accounts + 1);
+    expect(fake.crmContacts.at(-1)?.Account_Name).toEqual(fake.crmContacts.at(-2)?.Account_Name);
+
+    // The local link is lost (say, the row was restored from an old backup): searched, not doubled.
+    await db.update(users).set({ zohoCRMContactId: null }).where(eq(users.id, first.user._id));
+    const contacts = fake.crmContacts.length;
+    const relinked = await post(admin.token, `/api/zoho/create-contact/${first.user._id}`);
+    expect(relinked.json().contactId).toBe(created.json().contactId);
+    expect(fake.crmContacts.length).toBe(contacts);
+    expect(again.statusCode).toBe(200);
+  });
+
   it('runs the admin CRM tools against Zoho', async () => {
     const client = await t.registerClient({ name: 'Ada Lovelace', companyName: 'Engines Ltd' });
     const id = client.user._id;
@@ -134,8 +152,10 @@ describe('zoho billing provider: webhook and admin tools', () => {
       First_Name: 'Ada',
       Last_Name: 'Lovelace',
       Email: client.user.email,
-      Account_Name: 'Engines Ltd',
+      // Account_Name is a lookup: the Account found or created, by its id.
+      Account_Name: { id: fake.crmAccounts.at(-1)?.id },
     });
+    expect(fake.crmAccounts.at(-1)).toMatchObject({ Account_Name: 'Engines Ltd' });
     expect(await findUserById(db, id)).toMatchObject({
       zohoCRMContactId: contact.json().contactId,
       zohoContactId: contact.json().contactId,
