@@ -11,7 +11,7 @@ import {
   SyncStatusSchema,
   UrlSchema,
 } from '#shared/billing-api.ts';
-import type { BillingProvider } from './provider.ts';
+import { type BillingProvider, withProviderDetail } from './provider.ts';
 import { actingOf } from './request-context.ts';
 
 // Admin billing tools (SPEC §7 Admin): open a client's billing portal, and the CRM /
@@ -71,12 +71,14 @@ export const crmToolRoutes: FastifyPluginAsyncZod<{ provider: BillingProvider }>
         response: { 200: ContactIdSchema, ...errors },
       },
     },
-    async (request) => ({
-      contactId: await provider.createContact(
-        await requireClient(db, request.params.id),
-        actingOf(request),
-      ),
-    }),
+    async (request) => {
+      const client = await requireClient(db, request.params.id);
+      return {
+        contactId: await withProviderDetail(() =>
+          provider.createContact(client, actingOf(request)),
+        ),
+      };
+    },
   );
 
   app.post(
@@ -90,8 +92,10 @@ export const crmToolRoutes: FastifyPluginAsyncZod<{ provider: BillingProvider }>
         response: { 200: ProvisionResultSchema, ...errors },
       },
     },
-    async (request) =>
-      provider.provision(await requireClient(db, request.params.id), actingOf(request)),
+    async (request) => {
+      const client = await requireClient(db, request.params.id);
+      return withProviderDetail(() => provider.provision(client, actingOf(request)));
+    },
   );
 
   app.post(
@@ -105,7 +109,9 @@ export const crmToolRoutes: FastifyPluginAsyncZod<{ provider: BillingProvider }>
         response: { 200: SyncStatusSchema, ...errors },
       },
     },
-    async (request) =>
-      provider.syncStatus(await requireClient(db, request.params.id), actingOf(request)),
+    async (request) => {
+      const client = await requireClient(db, request.params.id);
+      return withProviderDetail(() => provider.syncStatus(client, actingOf(request)));
+    },
   );
 };

@@ -1,12 +1,39 @@
 import type { Db } from '#server/db/client.ts';
 import type { UserRow } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
-import type { Invoice, Package, ProvisionResult, SyncStatus } from '#shared/billing-api.ts';
+import { HttpError } from '#server/http/errors.ts';
+import {
+  billingApiMessages,
+  type Invoice,
+  type Package,
+  type ProvisionResult,
+  type SyncStatus,
+} from '#shared/billing-api.ts';
 import type { BillingStatus } from '#shared/user.ts';
 
 // The billing provider interface (DESIGN §1): `local` keeps packages, subscriptions and
 // invoices in the database with built-in pages; `zoho` runs them in Zoho Billing with its
 // hosted pages. Routes only talk to this interface; BILLING_PROVIDER picks one.
+
+/**
+ * The billing service failed: a client is told so plainly (502), while an admin's CRM
+ * tool shows what the service itself said (`detail`: its code and message, SPEC §8).
+ */
+export class ProviderError extends HttpError {
+  constructor(readonly detail: string) {
+    super(502, billingApiMessages.providerFailed);
+  }
+}
+
+/** Runs an admin CRM tool: a ProviderError answers with the service's own words. */
+export async function withProviderDetail<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ProviderError) throw new HttpError(502, error.detail);
+    throw error;
+  }
+}
 
 /** Who acted, for the audit log. */
 export interface Acting {

@@ -2,13 +2,19 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { type UserRow, users } from '#server/db/schema.ts';
-import { conflict, forbidden, HttpError, notFound } from '#server/http/errors.ts';
+import { conflict, forbidden, notFound } from '#server/http/errors.ts';
 import type { ZohoClient } from '#server/integrations/zoho/client.ts';
 import { ZohoError } from '#server/integrations/zoho/types.ts';
 import { billingApiMessages, type Package, payRedirects } from '#shared/billing-api.ts';
 import { impersonationMessages } from '#shared/impersonation.ts';
 import type { InvoiceLinks } from '../invoice-links.ts';
-import { type Acting, type BillingProvider, recordBilling, syncStatusOf } from '../provider.ts';
+import {
+  type Acting,
+  type BillingProvider,
+  ProviderError,
+  recordBilling,
+  syncStatusOf,
+} from '../provider.ts';
 import {
   currentSubscriptionOf,
   dateFromZoho,
@@ -35,7 +41,10 @@ export function createZohoProvider(deps: ZohoProviderDeps): BillingProvider {
   const record = (acting: Acting, userId: string, message: string, details = {}) =>
     recordBilling(db, acting, userId, message, details);
 
-  /** Zoho trouble is not the caller's fault: log the detail, answer 502 with a plain message. */
+  /**
+   * Zoho trouble is not the caller's fault: log the detail and answer 502, plainly to a
+   * client and with Zoho's code and message to an admin's CRM tool (ProviderError).
+   */
   async function upstream<T>(what: string, work: () => Promise<T>): Promise<T> {
     try {
       return await work();
@@ -45,7 +54,8 @@ export function createZohoProvider(deps: ZohoProviderDeps): BillingProvider {
         { err: error, zohoStatus: error.status, zohoCode: error.code },
         `Zoho: ${what} failed`,
       );
-      throw new HttpError(502, billingApiMessages.providerFailed);
+      const code = error.code === undefined ? '' : ` (Zoho code ${error.code})`;
+      throw new ProviderError(`${error.message}${code}`);
     }
   }
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLogs, users } from '#server/db/schema.ts';
 import { findUserById } from '#server/domain/users/repository.ts';
 import { zohoSignature } from '#server/integrations/zoho/signature.ts';
+import { billingApiMessages } from '#shared/billing-api.ts';
 import { createProcessFor } from '#test/support/portal.ts';
 import { buildZohoApp, WEBHOOK_SECRET } from '#test/support/zoho-app.ts';
 
@@ -140,6 +141,25 @@ describe('zoho billing provider: webhook and admin tools', () => {
     expect(relinked.json().contactId).toBe(created.json().contactId);
     expect(fake.crmContacts.length).toBe(contacts);
     expect(again.statusCode).toBe(200);
+  });
+
+  it("shows an admin Zoho's own code and message, and a client only a plain sentence", async () => {
+    const client = await t.registerClient({ name: 'Scope Less' });
+    fake.withoutScopes(true);
+    try {
+      const tool = await post(admin.token, `/api/zoho/create-contact/${client.user._id}`);
+      expect(tool.statusCode).toBe(502);
+      expect(tool.json().message).toBe(
+        'Zoho CRM Contacts search failed: invalid oauth scope to access this URL (Zoho code OAUTH_SCOPE_MISMATCH)',
+      );
+      const checkout = await post(client.token, '/api/zoho/select-package', {
+        packageId: 'basic-monthly',
+      });
+      expect(checkout.statusCode).toBe(502);
+      expect(checkout.json().message).toBe(billingApiMessages.providerFailed);
+    } finally {
+      fake.withoutScopes(false);
+    }
   });
 
   it('runs the admin CRM tools against Zoho', async () => {
