@@ -1,3 +1,4 @@
+import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '#server/db/schema.ts';
 import { build, nextIp } from '#test/support/test-app.ts';
@@ -75,6 +76,16 @@ describe('admin clients API', () => {
       status: 'past_due',
     });
     expect(status.json().subscription.status).toBe('past_due');
+    const [logged] = await t.deps.database.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.userId, user.id))
+      .orderBy(desc(auditLogs.createdAt))
+      .limit(1);
+    expect(logged).toMatchObject({
+      message: 'Mock status: subscription set by hand to past_due, no payment',
+      details: { from: 'no_subscription', to: 'past_due', mock: true },
+    });
     const overview = await asAdmin('GET', `/api/admin/billing/${user.id}/overview`);
     expect(overview.json().subscription.status).toBe('past_due');
     const bad = await asAdmin('POST', `/api/admin/billing/${user.id}/mock-status`, {

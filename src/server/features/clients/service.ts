@@ -169,9 +169,11 @@ export async function setMockStatus(actor: Actor, id: string, status: Subscripti
     billingStatus: billingStatusFor[status],
     currentPeriodEnd: periodEnd,
   });
-  await record(actor, row.id, `Subscription status set to ${status}`, {
+  // A status set by hand, not by a payment or the billing provider: the log says so.
+  await record(actor, row.id, `Mock status: subscription set by hand to ${status}, no payment`, {
     from: client.subscriptionStatus,
     to: status,
+    mock: true,
   });
   return row;
 }

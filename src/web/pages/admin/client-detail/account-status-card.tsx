@@ -96,6 +96,10 @@ export function AccountStatusCard({ client }: { client: User }) {
           {setMock.isPending ? 'Setting…' : 'Set status'}
         </Button>
       </form>
+      <p className="mt-2 text-sm text-slate-600">
+        Sets the status by hand, with no payment: for testing or correcting a record. Each change is
+        in the audit log.
+      </p>
       <div className="mt-5 border-t border-slate-200 pt-5">
         <Button variant="secondary" onClick={openPortal} disabled={opening}>
           {opening ? 'Opening…' : 'Open billing portal'}
