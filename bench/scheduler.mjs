@@ -62,8 +62,9 @@ try {
   );
   const dueAt = new Date(Math.ceil((Date.now() + 5_000) / 1000) * 1000);
   await db.query(
-    `insert into schedules (process_id, client_user_id, cron, next_run_at)
-     select $1, $2, '0 0 1 1 *', $3 from generate_series(1, $4)`,
+    // A yearly cron, with its gap stored as the API stores it on create.
+    `insert into schedules (process_id, client_user_id, cron, next_run_at, shortest_gap_minutes)
+     select $1, $2, '0 0 1 1 *', $3, 525600 from generate_series(1, $4)`,
     [process_.id, owner.id, dueAt, COUNT],
   );
   const deadline = dueAt.getTime() + 90_000;

@@ -67,6 +67,13 @@ export function shortestGapMinutes(cron: string, timezone?: string | null, sampl
   return shortest;
 }
 
+/** The gap as stored on a schedule: whole minutes, a cron that barely repeats capped. */
+export const storedGapMinutes = (gap: number) => Math.min(Math.floor(gap), 1_000_000);
+
+/** Why a due run was skipped after a plan change made its cron too frequent. */
+export const planIntervalSkipReason = (minutes: number) =>
+  `the plan now allows runs at most every ${minutes} minutes and this schedule runs more often`;
+
 export const intervalMessage = (minutes: number) =>
   `Your plan allows runs at most every ${minutes} minutes; this cron runs more often.`;
 
@@ -106,5 +113,7 @@ export const ScheduleSchema = z.object({
   timezone: z.string().nullable(),
   nextRunAt: z.string().nullable(),
   createdAt: z.string(),
+  /** The last due run that was not started, and why (plan, subscription, process). */
+  lastSkip: z.object({ at: z.string(), reason: z.string() }).nullable(),
 });
 export type Schedule = z.infer<typeof ScheduleSchema>;

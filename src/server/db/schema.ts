@@ -194,6 +194,11 @@ export const schedules = pgTable(
     cron: text('cron').notNull(),
     timezone: text('timezone'),
     nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+    /** The cron's shortest gap between runs, checked against the plan when it fires. */
+    shortestGapMinutes: integer('shortest_gap_minutes'),
+    /** The last time a due run was skipped, and why (shown in the schedule list). */
+    lastSkippedAt: timestamp('last_skipped_at', { withTimezone: true }),
+    lastSkipReason: text('last_skip_reason'),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

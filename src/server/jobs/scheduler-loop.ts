@@ -8,7 +8,12 @@ import type { WebhookCaller } from '#server/integrations/n8n/webhook.ts';
 import { isSubscriptionRunning } from '#shared/billing.ts';
 import { capabilitiesOf } from '#shared/plans.ts';
 import { defaultInputs } from '#shared/process-inputs.ts';
-import { nextRunAfter } from '#shared/scheduler.ts';
+import {
+  nextRunAfter,
+  planIntervalSkipReason,
+  shortestGapMinutes,
+  storedGapMinutes,
+} from '#shared/scheduler.ts';
 
 // Fires due schedules. Each tick claims due rows with FOR UPDATE SKIP LOCKED and moves
 // their next_run_at forward in the same transaction, so with several instances on one
@@ -71,6 +76,11 @@ export function createSchedulerLoop(options: SchedulerLoopOptions) {
   }
 
   async function skip(claimed: Claimed, reason: string, processId: string, ownerId: string) {
+    // The schedule list says why (the portal reads the newest skip from the row).
+    await db
+      .update(schedules)
+      .set({ lastSkippedAt: claimed.dueAt, lastSkipReason: reason })
+      .where(eq(schedules.id, claimed.schedule.id));
     await audit(db, {
       level: 'warning',
       source: 'scheduler',
@@ -79,6 +89,17 @@ export function createSchedulerLoop(options: SchedulerLoopOptions) {
       processId,
       details: { scheduleId: claimed.schedule.id, dueAt: claimed.dueAt.toISOString() },
     });
+  }
+
+  /** The cron's shortest gap, worked out once (older rows) and kept on the row. */
+  async function gapOf(schedule: ScheduleRow): Promise<number> {
+    if (schedule.shortestGapMinutes !== null) return schedule.shortestGapMinutes;
+    const gap = storedGapMinutes(shortestGapMinutes(schedule.cron, schedule.timezone));
+    await db
+      .update(schedules)
+      .set({ shortestGapMinutes: gap })
+      .where(eq(schedules.id, schedule.id));
+    return gap;
   }
 
   async function fire(claimed: Claimed) {
@@ -97,6 +118,11 @@ export function createSchedulerLoop(options: SchedulerLoopOptions) {
     });
     if (!caps.canSchedule)
       return skip(claimed, 'scheduling is not enabled for the plan', process.id, owner.id);
+    // A plan changed since the schedule was made holds it to the new plan's interval.
+    if ((await gapOf(schedule)) < caps.scheduleMinIntervalMinutes) {
+      const reason = planIntervalSkipReason(caps.scheduleMinIntervalMinutes);
+      return skip(claimed, reason, process.id, owner.id);
+    }
     if (!isSubscriptionRunning(owner.subscriptionStatus)) {
       return skip(claimed, 'the subscription is inactive', process.id, owner.id);
     }
@@ -115,6 +141,13 @@ export function createSchedulerLoop(options: SchedulerLoopOptions) {
       return skip(claimed, 'the process is paused', process.id, owner.id);
     if (started.kind === 'no-url')
       return skip(claimed, 'the process has no webhook URL', process.id, owner.id);
+    if (schedule.lastSkippedAt) {
+      // Running again: the skip is history, kept in the audit log.
+      await db
+        .update(schedules)
+        .set({ lastSkippedAt: null, lastSkipReason: null })
+        .where(eq(schedules.id, schedule.id));
+    }
     // A long workflow (up to 10 minutes) goes on without holding this slot: its result is
     // recorded when it comes.
     started.done.catch((error: unknown) => log?.error({ err: error }, 'scheduled run failed'));

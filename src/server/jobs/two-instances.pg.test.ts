@@ -28,6 +28,7 @@ describe('scheduler loop on two instances', () => {
       clientUserId: me.user.id,
       cron: '0 12 * * *',
       nextRunAt: nextRunAfter('0 12 * * *', null, from),
+      shortestGapMinutes: 24 * 60,
     }));
     const inserted = await t.deps.database.db
       .insert(schedules)

@@ -1,8 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLogs, processes, runs, schedules } from '#server/db/schema.ts';
+import { auditLogs, processes, runs, schedules, users } from '#server/db/schema.ts';
 import { createSchedulerLoop } from '#server/jobs/scheduler-loop.ts';
-import { intervalMessage, nextRunAfter, schedulerMessages } from '#shared/scheduler.ts';
+import {
+  intervalMessage,
+  nextRunAfter,
+  planIntervalSkipReason,
+  schedulerMessages,
+} from '#shared/scheduler.ts';
 import { startFakeN8n } from '#test/support/fake-n8n.ts';
 import { createClient, createProcessFor } from '#test/support/portal.ts';
 import { build } from '#test/support/test-app.ts';
@@ -211,5 +216,56 @@ describe('the scheduler loop', () => {
       const log = await db.select().from(auditLogs).where(eq(auditLogs.processId, process.id));
       expect(log.map((e) => e.message)).toContain(`Scheduled run skipped: ${reason}`);
     }
+  });
+
+  it("holds schedules to a downgraded plan's interval when they fire, and the list says why", async () => {
+    const me = await createClient(t, { plan: 'Pro' });
+    const process = await createProcessFor(t, me.user.id, {
+      n8nWebhookUrl: n8n.url('/ok/downgraded'),
+    });
+    const created = await create(me.token, { processId: process.id, cron: '*/5 * * * *' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().lastSkip).toBeNull();
+    const [stored] = await db.select().from(schedules).where(eq(schedules.id, created.json()._id));
+    expect(stored?.shortestGapMinutes).toBe(5);
+
+    // Basic allows every 15 minutes at most; the plan changed after the schedule was made.
+    await db.update(users).set({ subscriptionPlan: 'Basic' }).where(eq(users.id, me.user.id));
+    const due = stored!.nextRunAt!;
+    await createSchedulerLoop({ db, n8n: t.deps.integrations.n8n }).tick(due);
+    expect(n8n.to('/ok/downgraded')).toHaveLength(0);
+    const reason = planIntervalSkipReason(15);
+    const [listed] = (await t.injectAs(me.token, { method: 'GET', url: '/api/scheduler' })).json();
+    expect(listed.lastSkip).toEqual({ at: due.toISOString(), reason });
+    const log = await db.select().from(auditLogs).where(eq(auditLogs.processId, process.id));
+    expect(log.map((e) => e.message)).toContain(`Scheduled run skipped: ${reason}`);
+
+    // Back on Pro, the next due run fires and the list no longer shows the skip.
+    await db.update(users).set({ subscriptionPlan: 'Pro' }).where(eq(users.id, me.user.id));
+    const [after] = await db.select().from(schedules).where(eq(schedules.id, stored!.id));
+    await createSchedulerLoop({ db, n8n: t.deps.integrations.n8n }).tick(after!.nextRunAt!);
+    expect(n8n.to('/ok/downgraded')).toHaveLength(1);
+    const [again] = (await t.injectAs(me.token, { method: 'GET', url: '/api/scheduler' })).json();
+    expect(again.lastSkip).toBeNull();
+  });
+
+  it('works out the gap of a schedule made before it was stored, once', async () => {
+    const me = await createClient(t, { plan: 'Basic' });
+    const from = new Date('2030-02-01T00:00:00Z');
+    const { schedule } = await scheduleAt(
+      me.user.id,
+      '*/5 * * * *',
+      null,
+      from,
+      n8n.url('/ok/old-row'),
+    );
+    expect(schedule.shortestGapMinutes).toBeNull();
+    await createSchedulerLoop({ db, n8n: t.deps.integrations.n8n }).tick(schedule.nextRunAt!);
+    expect(n8n.to('/ok/old-row')).toHaveLength(0);
+    const [row] = await db.select().from(schedules).where(eq(schedules.id, schedule.id));
+    expect(row).toMatchObject({
+      shortestGapMinutes: 5,
+      lastSkipReason: planIntervalSkipReason(15),
+    });
   });
 });

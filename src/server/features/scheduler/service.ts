@@ -16,6 +16,7 @@ import {
   type Schedule,
   schedulerMessages,
   shortestGapMinutes,
+  storedGapMinutes,
 } from '#shared/scheduler.ts';
 import { teamMessages } from '#shared/team.ts';
 
@@ -42,6 +43,10 @@ const toJson = (row: ScheduleRow, processName: string): Schedule => ({
   timezone: row.timezone,
   nextRunAt: row.nextRunAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
+  lastSkip:
+    row.lastSkippedAt && row.lastSkipReason
+      ? { at: row.lastSkippedAt.toISOString(), reason: row.lastSkipReason }
+      : null,
 });
 
 export async function createSchedule(
@@ -65,7 +70,8 @@ export async function createSchedule(
         .where(and(eq(processes.id, input.processId), eq(processes.clientUserId, account.owner.id)))
     : [];
   if (!process) throw notFound('Process not found.');
-  if (shortestGapMinutes(input.cron, input.timezone) < caps.scheduleMinIntervalMinutes) {
+  const gap = shortestGapMinutes(input.cron, input.timezone);
+  if (gap < caps.scheduleMinIntervalMinutes) {
     const message = intervalMessage(caps.scheduleMinIntervalMinutes);
     throw badRequest(message, { cron: message });
   }
@@ -77,6 +83,7 @@ export async function createSchedule(
       cron: input.cron,
       timezone: input.timezone,
       nextRunAt: nextRunAfter(input.cron, input.timezone, now),
+      shortestGapMinutes: storedGapMinutes(gap),
       createdBy: account.actor.id,
     })
     .returning();

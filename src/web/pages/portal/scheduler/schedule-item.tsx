@@ -4,7 +4,8 @@ import { Button } from '#web/components/button.tsx';
 import { describeCron, upcomingRuns, zoneName } from './cron-text.ts';
 
 // One schedule: its process, the cron with its plain reading, the zone (UTC when empty,
-// SPEC §9) and the next runs. Delete is offered to those who manage schedules.
+// SPEC §9), the next runs and, when the last due run was skipped, why. Delete is offered
+// to those who manage schedules.
 
 export function ScheduleItem({
   schedule,
@@ -63,6 +64,15 @@ export function ScheduleItem({
           </dd>
         </div>
       </dl>
+      {schedule.lastSkip ? (
+        <p className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          The run due{' '}
+          <time dateTime={schedule.lastSkip.at}>
+            {formatDateTime(schedule.lastSkip.at, zoneName(schedule.timezone))}
+          </time>{' '}
+          was skipped: {schedule.lastSkip.reason}.
+        </p>
+      ) : null}
     </li>
   );
 }
