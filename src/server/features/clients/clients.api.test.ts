@@ -83,7 +83,7 @@ describe('admin clients API', () => {
       .orderBy(desc(auditLogs.createdAt))
       .limit(1);
     expect(logged).toMatchObject({
-      message: 'Mock status: subscription set by hand to past_due, no payment',
+      message: 'Subscription status set by hand to past_due (mock status, no payment)',
       details: { from: 'no_subscription', to: 'past_due', mock: true },
     });
     const overview = await asAdmin('GET', `/api/admin/billing/${user.id}/overview`);

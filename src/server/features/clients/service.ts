@@ -170,10 +170,15 @@ export async function setMockStatus(actor: Actor, id: string, status: Subscripti
     currentPeriodEnd: periodEnd,
   });
   // A status set by hand, not by a payment or the billing provider: the log says so.
-  await record(actor, row.id, `Mock status: subscription set by hand to ${status}, no payment`, {
-    from: client.subscriptionStatus,
-    to: status,
-    mock: true,
-  });
+  await record(
+    actor,
+    row.id,
+    `Subscription status set by hand to ${status} (mock status, no payment)`,
+    {
+      from: client.subscriptionStatus,
+      to: status,
+      mock: true,
+    },
+  );
   return row;
 }
