@@ -40,7 +40,9 @@ const keyOf = (...values: unknown[]) => JSON.stringify(values);
 function Editors({ client }: { client: User }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <AccountStatusCard key={keyOf(client.subscription.status)} client={client} />
+      {/* Not keyed on the status: a refetch after "Set status" must not reset a choice
+          the admin has made meanwhile. */}
+      <AccountStatusCard client={client} />
       <AccountCard
         key={keyOf(client.name, client.email, client.role, client.subscription.plan)}
         client={client}

@@ -32,8 +32,10 @@ export function AccountStatusCard({ client }: { client: User }) {
 
   const setMock = useMutation({
     mutationFn: (next: SubscriptionStatus) => clientCalls.mockStatus(client._id, next),
-    onSuccess: (data) => {
+    onSuccess: (data, requested) => {
       queryClient.setQueryData(clientKeys.overview(client._id), data);
+      // Keep a newer choice made while this one was saving.
+      setStatus((current) => (current === requested ? data.subscription.status : current));
       void queryClient.invalidateQueries({ queryKey: clientKeys.all });
       toast({
         title: 'Status updated',
