@@ -50,12 +50,19 @@ export const createBillingState = (): BillingState => ({
   hostedPages: new Map(),
 });
 
-function hostedPage(state: BillingState, action: 'new_subscription' | 'update_card', data: Row) {
+type PageAction = 'new_subscription' | 'update_subscription' | 'update_card';
+const pagePath: Record<PageAction, string> = {
+  new_subscription: 'checkout',
+  update_subscription: 'updatesubscription',
+  update_card: 'updatecard',
+};
+
+function hostedPage(state: BillingState, action: PageAction, data: Row) {
   const hostedpage_id = randomBytes(24).toString('hex');
   const page = {
     hostedpage_id,
     status: 'fresh',
-    url: `https://billing.zoho.com/hostedpage/${hostedpage_id}/${action === 'new_subscription' ? 'checkout' : 'updatecard'}`,
+    url: `https://billing.zoho.com/hostedpage/${hostedpage_id}/${pagePath[action]}`,
     action,
     expiring_time: new Date(Date.now() + 3_600_000).toISOString(),
     created_time: new Date().toISOString(),
@@ -120,6 +127,20 @@ export function handleBilling(
     });
     return ok(res, 201, 'hostedpage', page);
   }
+  if (method === 'POST' && path === '/hostedpages/updatesubscription') {
+    const planCode = (body.plan as { plan_code?: string } | undefined)?.plan_code;
+    if (!state.subscriptions.has(String(body.subscription_id))) {
+      return fail(res, 404, 1002, 'Subscription does not exist.');
+    }
+    if (!state.plans.some((p) => p.plan_code === planCode)) {
+      return fail(res, 400, 2001, 'Plan does not exist.');
+    }
+    const page = hostedPage(state, 'update_subscription', {
+      subscription_id: body.subscription_id,
+      plan_code: planCode,
+    });
+    return ok(res, 201, 'hostedpage', page);
+  }
   if (method === 'POST' && path === '/hostedpages/updatecard') {
     if (!state.subscriptions.has(String(body.subscription_id))) {
       return fail(res, 404, 1002, 'Subscription does not exist.');
@@ -159,24 +180,32 @@ export function handleBilling(
   return fail(res, 404, 5, 'Invalid URL Passed');
 }
 
-/** What Zoho does when the customer pays on the hosted page: a live subscription. */
+/**
+ * What Zoho does when the customer pays on the hosted page: a new live subscription, or
+ * for an update-subscription page, the same subscription on the new plan and live again.
+ */
 export function completeCheckout(state: BillingState, hostedPageId: string): Row {
   const page = state.hostedPages.get(hostedPageId);
   if (!page) throw new Error(`no hosted page ${hostedPageId}`);
   const plan = state.plans.find((p) => p.plan_code === page.plan_code);
   const day = (offsetDays: number) =>
     new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+  const existing =
+    page.action === 'update_subscription'
+      ? state.subscriptions.get(String(page.subscription_id))
+      : undefined;
   const subscription = {
     subscription_id: zohoId(),
+    customer_id: page.customer_id,
+    created_time: new Date().toISOString(),
+    ...existing,
     name: String(plan?.name),
     status: 'live',
-    customer_id: page.customer_id,
     plan: { plan_code: page.plan_code, name: plan?.name },
     current_term_starts_at: day(0),
     current_term_ends_at: day(30),
-    created_time: new Date().toISOString(),
   };
-  state.subscriptions.set(subscription.subscription_id, subscription);
+  state.subscriptions.set(String(subscription.subscription_id), subscription);
   page.status = 'paid';
   return subscription;
 }

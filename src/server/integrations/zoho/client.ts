@@ -42,6 +42,12 @@ export interface ZohoClient {
     redirect_url: string;
   }): Promise<ZohoHostedPage>;
   updateCardPage(input: { subscription_id: string; redirect_url: string }): Promise<ZohoHostedPage>;
+  /** Zoho's page for changing an existing subscription (its plan), paid there. */
+  updateSubscriptionPage(input: {
+    subscription_id: string;
+    plan_code: string;
+    redirect_url: string;
+  }): Promise<ZohoHostedPage>;
   getSubscription(subscriptionId: string): Promise<ZohoSubscription | null>;
   /** Every subscription of the customer, as Zoho lists them (flat items). */
   listSubscriptions(customerId: string): Promise<ZohoSubscriptionItem[]>;
@@ -231,6 +237,21 @@ export function createZohoClient(options: ZohoOptions): ZohoClient {
           path: '/hostedpages/newsubscription',
           body: {
             customer_id: input.customer_id,
+            plan: { plan_code: input.plan_code },
+            redirect_url: input.redirect_url,
+          },
+        },
+        'hostedpage',
+        ZohoHostedPageSchema,
+      ),
+
+    updateSubscriptionPage: (input) =>
+      billing(
+        {
+          method: 'POST',
+          path: '/hostedpages/updatesubscription',
+          body: {
+            subscription_id: input.subscription_id,
             plan: { plan_code: input.plan_code },
             redirect_url: input.redirect_url,
           },

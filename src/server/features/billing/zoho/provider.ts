@@ -20,6 +20,7 @@ import {
   dateFromZoho,
   invoiceStatusFromZoho,
   packageFromZoho,
+  statusFromZoho,
   toCents,
 } from './mapping.ts';
 import { applyZohoSubscription } from './sync.ts';
@@ -94,6 +95,14 @@ export function createZohoProvider(deps: ZohoProviderDeps): BillingProvider {
     return upstream('list invoices', () => zoho.listInvoices(customerId));
   }
 
+  /** The customer's subscription that is not over, if any (list items are enough here). */
+  async function currentSubscription(customerId: string) {
+    const listed = currentSubscriptionOf(
+      await upstream('list subscriptions', () => zoho.listSubscriptions(customerId)),
+    );
+    return listed && statusFromZoho(listed.status) !== 'canceled' ? listed : null;
+  }
+
   /** A CRM contact for the client, under its company's Account (a lookup: its id). */
   async function newContact(client: UserRow) {
     const [first, ...rest] = client.name.trim().split(/\s+/);
@@ -140,16 +149,25 @@ export function createZohoProvider(deps: ZohoProviderDeps): BillingProvider {
         throw conflict(billingApiMessages.alreadyActive);
       }
       const customerId = await ensureCustomer(owner, acting);
-      const page = await upstream('new subscription page', () =>
-        zoho.newSubscriptionPage({
-          customer_id: customerId,
-          plan_code: pkg.id,
-          redirect_url: `${publicUrl}${payRedirects.checkout}`,
-        }),
-      );
-      await record(acting, owner.id, `Checkout started for ${pkg.name} (Zoho hosted page)`, {
+      const redirect_url = `${publicUrl}${payRedirects.checkout}`;
+      // A subscription that is not over (trial, dunning, paused…) is changed, never doubled.
+      const current = await currentSubscription(customerId);
+      const page = current
+        ? await upstream('update subscription page', () =>
+            zoho.updateSubscriptionPage({
+              subscription_id: current.subscription_id,
+              plan_code: pkg.id,
+              redirect_url,
+            }),
+          )
+        : await upstream('new subscription page', () =>
+            zoho.newSubscriptionPage({ customer_id: customerId, plan_code: pkg.id, redirect_url }),
+          );
+      const kind = current ? 'update-subscription' : 'new-subscription';
+      await record(acting, owner.id, `Checkout started for ${pkg.name} (Zoho ${kind} page)`, {
         packageId: pkg.id,
         hostedPageId: page.hostedpage_id,
+        ...(current && { subscriptionId: current.subscription_id }),
       });
       return page.url;
     },

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { users } from '#server/db/schema.ts';
 import { findUserById } from '#server/domain/users/repository.ts';
 import { billingApiMessages } from '#shared/billing-api.ts';
 import { anonymous, pathOf } from '#test/support/billing.ts';
@@ -70,6 +72,32 @@ describe('zoho billing provider: client calls', () => {
     const portal = await post(client.token, '/api/zoho/portal-url');
     expect(portal.statusCode).toBe(409);
     expect(portal.json().message).toBe(billingApiMessages.noZohoSubscription);
+  });
+
+  it('changes a subscription that is not over instead of starting a second one', async () => {
+    const { token, user, subscription } = await checkedOut('basic-monthly');
+    const id = subscription.subscription_id as string;
+    // Zoho could not collect: the subscription is in dunning and the client past due.
+    fake.subscriptions.set(id, { ...subscription, status: 'dunning' });
+    await db
+      .update(users)
+      .set({ subscriptionStatus: 'past_due', zohoSubscriptionId: id })
+      .where(eq(users.id, user._id));
+    const selected = await post(token, '/api/zoho/select-package', { packageId: 'pro-yearly' });
+    expect(selected.statusCode).toBe(200);
+    expect(selected.json().checkoutUrl).toMatch(/\/hostedpage\/[0-9a-f]+\/updatesubscription$/);
+    expect(
+      fake.received.findLast((r) => r.path.startsWith('/billing/v1/hostedpages/')),
+    ).toMatchObject({
+      path: '/billing/v1/hostedpages/updatesubscription',
+      body: { subscription_id: id, plan: { plan_code: 'pro-yearly' } },
+    });
+    const pageId = /hostedpage\/([0-9a-f]+)\//.exec(selected.json().checkoutUrl)?.[1] ?? '';
+    fake.completeCheckout(pageId);
+    const customers = [...fake.subscriptions.values()].filter(
+      (s) => s.customer_id === subscription.customer_id,
+    );
+    expect(customers).toEqual([expect.objectContaining({ subscription_id: id, status: 'live' })]);
   });
 
   it('maps Zoho invoices: cents, status, PDF through a signed link, Pay Now to Zoho', async () => {
