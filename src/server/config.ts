@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { brand } from '#shared/brand.ts';
+import type { PaymentInstructions } from '#shared/invoicing.ts';
 import { cronProblem } from '#shared/scheduler.ts';
 
 // Environment variables parsed once at start (DESIGN §7). An invalid value stops the
@@ -38,6 +39,27 @@ const EnvSchema = z.object({
   ALLOW_PRIVATE_WEBHOOKS: bool,
   TRUST_PROXY: bool,
   BILLING_PROVIDER: z.enum(['local', 'zoho']).default('local'),
+  // Local invoicing (docs/decisions/014-local-invoicing.md).
+  BILLING_DUE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+  BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  BILLING_RENEWAL_LEAD_DAYS: z.coerce.number().int().min(0).max(60).default(7),
+  BILLING_ACH_BANK_NAME: optional,
+  BILLING_ACH_ACCOUNT_NAME: optional,
+  BILLING_ACH_ROUTING_NUMBER: optional.pipe(
+    z
+      .string()
+      .regex(/^\d{9}$/, 'must be a nine-digit ABA routing number')
+      .optional(),
+  ),
+  BILLING_ACH_ACCOUNT_NUMBER: optional.pipe(
+    z
+      .string()
+      .regex(/^\d{4,17}$/, 'must be 4 to 17 digits')
+      .optional(),
+  ),
+  BILLING_CHECK_PAYABLE_TO: optional,
+  BILLING_CHECK_ADDRESS: optional,
+  BILLING_PAYMENT_NOTE: optional,
   ZOHO_CLIENT_ID: optional,
   ZOHO_CLIENT_SECRET: optional,
   ZOHO_REFRESH_TOKEN: optional,
@@ -94,6 +116,8 @@ export interface Config {
   allowPrivateWebhooks: boolean;
   trustProxy: boolean;
   billingProvider: 'local' | 'zoho';
+  /** Local invoicing: due dates, grace, renewal lead time and how clients pay. */
+  invoicing: InvoicingConfig;
   /** Set only when BILLING_PROVIDER=zoho; then every field is present. */
   zoho: ZohoConfig | null;
   n8n: { apiUrl: string | undefined; apiKey: string | undefined; railwayUrl: string | undefined };
@@ -190,6 +214,60 @@ function publicUrlWarning(e: Env): string | null {
   );
 }
 
+export interface InvoicingConfig {
+  /** Days from issue to due when the client's billing presets name none. */
+  dueDays: number;
+  /** Days past the due date before an unpaid plan invoice makes the subscription past_due. */
+  graceDays: number;
+  /** Days before a period ends that its renewal invoice is issued. */
+  renewalLeadDays: number;
+  instructions: PaymentInstructions;
+}
+
+const ACH_KEYS = [
+  'BILLING_ACH_BANK_NAME',
+  'BILLING_ACH_ROUTING_NUMBER',
+  'BILLING_ACH_ACCOUNT_NUMBER',
+] as const;
+
+/** ACH details are all or nothing: half of them would send money nowhere. */
+function achProblems(e: Env): string[] {
+  const set = ACH_KEYS.filter((key) => e[key] !== undefined);
+  if (set.length === 0 || set.length === ACH_KEYS.length) return [];
+  const missing = ACH_KEYS.filter((key) => e[key] === undefined);
+  return [`  ${missing.join(', ')}: needed with ${set.join(', ')} (ACH details go together)`];
+}
+
+function invoicingConfig(e: Env): InvoicingConfig {
+  const ach =
+    e.BILLING_ACH_BANK_NAME && e.BILLING_ACH_ROUTING_NUMBER && e.BILLING_ACH_ACCOUNT_NUMBER
+      ? {
+          bankName: e.BILLING_ACH_BANK_NAME,
+          accountName: e.BILLING_ACH_ACCOUNT_NAME ?? brand.name,
+          routingNumber: e.BILLING_ACH_ROUTING_NUMBER,
+          accountNumber: e.BILLING_ACH_ACCOUNT_NUMBER,
+        }
+      : null;
+  // Address lines are separated by | (one environment variable, several lines).
+  const address = (e.BILLING_CHECK_ADDRESS ?? '')
+    .split('|')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return {
+    dueDays: e.BILLING_DUE_DAYS,
+    graceDays: e.BILLING_GRACE_DAYS,
+    renewalLeadDays: e.BILLING_RENEWAL_LEAD_DAYS,
+    instructions: {
+      ach,
+      check: address.length
+        ? { payableTo: e.BILLING_CHECK_PAYABLE_TO ?? brand.name, address }
+        : null,
+      note: e.BILLING_PAYMENT_NOTE ?? null,
+      contactEmail: brand.email,
+    },
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -198,8 +276,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const zoho = zohoConfig(e);
-  if (zoho.problems.length > 0) {
-    throw new ConfigError(`Invalid configuration:\n${zoho.problems.join('\n')}`);
+  const problems = [...zoho.problems, ...achProblems(e)];
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   return {
     port: e.PORT,
@@ -217,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowPrivateWebhooks: e.ALLOW_PRIVATE_WEBHOOKS,
     trustProxy: e.TRUST_PROXY,
     billingProvider: e.BILLING_PROVIDER,
+    invoicing: invoicingConfig(e),
     zoho: zoho.config,
     n8n: { apiUrl: e.N8N_API_URL, apiKey: e.N8N_API_KEY, railwayUrl: e.N8N_RAILWAY_URL },
     stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET },

@@ -13,6 +13,7 @@ import { createN8nApi } from '#server/integrations/n8n/api.ts';
 import { createWebhookCaller } from '#server/integrations/n8n/webhook.ts';
 import { createZohoClient } from '#server/integrations/zoho/client.ts';
 import { startBackupJob } from '#server/jobs/backup.ts';
+import { startBillingCycleJob } from '#server/jobs/billing-cycle.ts';
 import { startFollowUpJob } from '#server/jobs/n8n-follow-up.ts';
 import { createOutboxSender } from '#server/jobs/outbox-sender.ts';
 import { startRetentionJob } from '#server/jobs/retention.ts';
@@ -75,6 +76,10 @@ async function main() {
     ? startFollowUpJob({ db: database.db, api: n8nApi, log: app.log })
     : async () => {};
   const stopRetention = startRetentionJob(database.db, config.auditRetentionDays, app.log);
+  const stopBillingCycle =
+    config.billingProvider === 'local'
+      ? startBillingCycleJob(database.db, config.invoicing, app.log)
+      : () => {};
   // Embedded database only (docs/decisions/011): PostgreSQL is backed up with pg_dump.
   const backups =
     database.kind === 'pglite' ? await startBackupJob({ database, config, log: app.log }) : null;
@@ -107,6 +112,7 @@ async function main() {
       }
       await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 1_000))]);
       stopRetention();
+      stopBillingCycle();
       stopRunRecovery();
       await stopFollowUp();
       await sender?.stop();

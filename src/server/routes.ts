@@ -7,6 +7,7 @@ import { auditRoutes } from '#server/features/audit/admin-routes.ts';
 import { sessionRoutes } from '#server/features/auth/portal-routes.ts';
 import { authRoutes } from '#server/features/auth/public-routes.ts';
 import { adminBillingRoutes, crmToolRoutes } from '#server/features/billing/admin-routes.ts';
+import { adminInvoicingRoutes } from '#server/features/billing/local/admin-routes.ts';
 import { payRoutes } from '#server/features/billing/local/public-routes.ts';
 import { clientBillingRoutes } from '#server/features/billing/portal-routes.ts';
 import { createBilling, zohoWebhookSecret } from '#server/features/billing/provider-choice.ts';
@@ -49,7 +50,6 @@ const plain: [Plugin, string][] = [
   [endImpersonationRoutes, '/api'],
   [contactRoutes, '/api'],
   [inviteLinkRoutes, '/api/team'],
-  [payRoutes, '/api/pay'],
   [accountRoutes, '/api'],
   [clientProcessRoutes, '/api/n8n'],
   [schedulerRoutes, '/api/scheduler'],
@@ -81,4 +81,12 @@ export async function registerRoutes(app: FastifyInstance) {
   });
   await app.register(invoiceRoutes, { prefix: '/api/invoices', provider, links });
   await app.register(adminBillingRoutes, { prefix: '/api/admin/billing', provider });
+  const { invoicing } = app.deps.config;
+  await app.register(payRoutes, { prefix: '/api/pay', links, invoicing });
+  await app.register(adminInvoicingRoutes, {
+    prefix: '/api/admin/billing',
+    provider,
+    links,
+    invoicing,
+  });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { InvoiceItemSchema, PaymentInstructionsSchema } from './invoicing.ts';
 import { BillingStatusSchema, PlanSchema, type SubscriptionStatus } from './user.ts';
 
 // The billing calls (SPEC §7 Client portal, DESIGN §1 billing providers) and the token
@@ -8,6 +9,8 @@ export const billingApiMessages = {
   packageRequired: 'Choose a package.',
   packageNotFound: 'That package is not available.',
   ownerOnly: 'Only the account owner can manage billing.',
+  planInvoiceOpen:
+    'An invoice for your plan is waiting for payment. Open it from Billing to see how to pay.',
   alreadyActive:
     'Your subscription is already active. Open the billing portal to change or cancel it.',
   sessionGone: 'This link has expired or was already used. Start again from Billing.',
@@ -45,9 +48,11 @@ export const InvoiceSchema = z.object({
   /** Cents. */
   amount: z.number().int(),
   description: z.string(),
+  /** ISO date-time payment is due by; null when the provider gives none. */
+  dueDate: z.string().nullable(),
   /** Opens in a new tab without a bearer header (signed, expiring link). */
   pdfUrl: z.string().nullable(),
-  /** Only for unpaid invoices. */
+  /** Only for unpaid invoices: how to pay (local: the invoice with payment instructions). */
   paymentUrl: z.string().nullable(),
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;
@@ -82,6 +87,7 @@ export const billingStatusFor: Record<SubscriptionStatus, z.infer<typeof Billing
 
 // Token pages (public, the token in the URL is the authorisation).
 
+/** checkout is no longer issued (local billing invoices instead); old rows may hold it. */
 export const paySessionKinds = ['checkout', 'portal', 'invoice'] as const;
 export type PaySessionKind = (typeof paySessionKinds)[number];
 
@@ -102,8 +108,16 @@ export const PaySessionSchema = z.object({
   }),
   /** portal: every package, to change to. Empty for the other kinds. */
   packages: z.array(PackageSchema),
-  /** invoice: the invoice to pay. */
-  invoice: InvoiceSchema.omit({ pdfUrl: true, paymentUrl: true }).nullable(),
+  /** invoice: the invoice to pay; portal: the plan invoice waiting for payment, if any. */
+  invoice: InvoiceSchema.omit({ paymentUrl: true })
+    .extend({
+      items: z.array(InvoiceItemSchema),
+      /** Cents received so far (an admin records payments). */
+      amountPaid: z.number().int(),
+    })
+    .nullable(),
+  /** invoice: how to pay it. */
+  instructions: PaymentInstructionsSchema.nullable(),
   expiresAt: z.string(),
 });
 export type PaySession = z.infer<typeof PaySessionSchema>;
@@ -114,6 +128,7 @@ export type PayResult = z.infer<typeof PayResultSchema>;
 export const payRedirects = {
   checkout: '/billing?checkout=success',
   changed: '/billing?portal=changed',
+  invoiced: '/billing?portal=invoiced',
   cancelled: '/billing?portal=cancelled',
   paid: '/billing?payment=success',
 } as const;

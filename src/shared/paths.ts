@@ -17,8 +17,7 @@ export const paths = {
   resetPassword: '/reset-password/:token',
   /** The page an invite e-mail links to (see invitePath in team.ts). */
   invite: '/invite/:token',
-  /** Local billing's token pages: checkout, plan portal and invoice payment. */
-  payCheckout: '/pay/checkout/:token',
+  /** Local billing's token pages: the plan portal and an invoice with how to pay it. */
   payPortal: '/pay/portal/:token',
   payInvoice: '/pay/invoice/:token',
 

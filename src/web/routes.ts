@@ -25,7 +25,6 @@ export default [
     publicPage(paths.forgotPassword, 'auth/forgot-password'),
     publicPage(paths.resetPassword, 'auth/reset-password'),
     publicPage(paths.invite, 'auth/invite'),
-    route(at(paths.payCheckout), 'pages/pay/checkout.tsx'),
     route(at(paths.payPortal), 'pages/pay/portal.tsx'),
     route(at(paths.payInvoice), 'pages/pay/invoice.tsx'),
 

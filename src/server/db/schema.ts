@@ -16,6 +16,7 @@ import {
 import type { AuditLevel } from '#shared/audit.ts';
 import type { Interval, InvoiceStatus, PaySessionKind } from '#shared/billing-api.ts';
 import type { CatalogRequestStatus } from '#shared/catalog.ts';
+import type { InvoiceItem, InvoiceKind, PaymentMethod } from '#shared/invoicing.ts';
 import type { GeneratedDocument } from '#shared/legal.ts';
 import type { InputField, InputValues } from '#shared/process-inputs.ts';
 import type { HttpMethod } from '#shared/processes.ts';
@@ -361,8 +362,42 @@ export const invoices = pgTable(
     paymentUrl: text('payment_url'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    kind: text('kind').$type<InvoiceKind>().notNull().default('subscription'),
+    items: jsonb('items').$type<InvoiceItem[]>().notNull().default([]),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    /** Cents received so far; the invoice is paid when this reaches `amount`. */
+    amountPaid: integer('amount_paid').notNull().default(0),
+    /** The period a plan invoice covers: set at issue for a renewal, at payment otherwise. */
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
   },
-  (t) => [index('invoices_client_idx').on(t.clientUserId, t.issuedAt)],
+  (t) => [
+    index('invoices_client_idx').on(t.clientUserId, t.issuedAt),
+    // One renewal per client and period, whichever instance's billing job gets there first.
+    uniqueIndex('invoices_renewal_unique')
+      .on(t.clientUserId, t.periodStart)
+      .where(sql`${t.kind} = 'renewal'`),
+    index('invoices_open_due_idx').on(t.dueAt).where(sql`${t.status} = 'unpaid'`),
+  ],
+);
+
+/** A payment an admin recorded against a local invoice (ACH, check, card, other). */
+export const invoicePayments = pgTable(
+  'invoice_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    /** The day the money arrived, YYYY-MM-DD. */
+    paidOn: text('paid_on').notNull(),
+    method: text('method').$type<PaymentMethod>().notNull(),
+    reference: text('reference').notNull().default(''),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('invoice_payments_invoice_idx').on(t.invoiceId, t.createdAt)],
 );
 
 /** A checkout started with the local provider; confirming it starts the subscription. */

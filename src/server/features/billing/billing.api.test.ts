@@ -5,13 +5,14 @@ import { seedPackages } from '#server/db/seed/packages.ts';
 import { findUserById } from '#server/domain/users/repository.ts';
 import { billingApiMessages } from '#shared/billing-api.ts';
 import { capabilitiesOf } from '#shared/plans.ts';
-import { anonymous, pathOf, subscribe, tokenOf } from '#test/support/billing.ts';
+import { anonymous, pathOf, payNewestInvoice, subscribe, tokenOf } from '#test/support/billing.ts';
 import { createProcessFor } from '#test/support/portal.ts';
 import { build } from '#test/support/test-app.ts';
 import { hashToken } from './local/pay-sessions.ts';
 
-// The local billing provider from the client's side: packages, checkout through the
-// built-in page, the plan's capabilities changing at once, invoices and their PDFs.
+// The local billing provider from the client's side: packages, choosing one (an open
+// invoice with how to pay it), the plan starting once an admin records the payment,
+// invoices and their PDFs.
 
 const t = await build();
 const db = t.deps.database.db;
@@ -36,7 +37,7 @@ describe('local billing: client calls', () => {
       expect(Object.keys(pkg).sort()).toEqual(['description', 'id', 'interval', 'name', 'price']);
   });
 
-  it('checks out a package: active at once, the plan unlocks scheduling, a paid invoice with a PDF', async () => {
+  it('choosing a package issues an open invoice with how to pay; only a recorded payment starts the plan', async () => {
     const { token, user } = await t.registerClient();
     const process = await createProcessFor(t, user._id);
     const schedule = () =>
@@ -47,26 +48,51 @@ describe('local billing: client calls', () => {
     const selected = await post(token, '/api/zoho/select-package', { packageId: 'basic-monthly' });
     expect(selected.statusCode).toBe(200);
     const { checkoutUrl } = selected.json();
-    expect(checkoutUrl).toMatch(/^http:\/\/localhost:3000\/pay\/checkout\/[A-Za-z0-9_-]{43}$/);
+    expect(checkoutUrl).toMatch(/^http:\/\/localhost:3000\/pay\/invoice\/[A-Za-z0-9_-]{43}$/);
 
     const session = await anonymous(t, 'GET', `/api/pay/sessions/${tokenOf(checkoutUrl)}`);
     expect(session.statusCode).toBe(200);
     expect(session.json()).toMatchObject({
-      kind: 'checkout',
+      kind: 'invoice',
       client: { name: user.name, email: user.email },
-      package: { id: 'basic-monthly', price: 2900 },
-      packages: [],
-      invoice: null,
+      invoice: {
+        status: 'unpaid',
+        amount: 2900,
+        amountPaid: 0,
+        items: [{ description: 'Basic Monthly subscription, one month', amount: 2900 }],
+      },
+      instructions: { contactEmail: expect.any(String) },
     });
     expect(new Date(session.json().expiresAt).getTime() - Date.now()).toBeGreaterThan(55 * 60_000);
+    // The invoice page may be opened again; it pays nothing, and there is nothing to post.
+    expect(
+      (await anonymous(t, 'GET', `/api/pay/sessions/${tokenOf(checkoutUrl)}`)).statusCode,
+    ).toBe(200);
+    for (const action of ['confirm', 'pay']) {
+      const tried = await anonymous(
+        t,
+        'POST',
+        `/api/pay/sessions/${tokenOf(checkoutUrl)}/${action}`,
+      );
+      expect(tried.statusCode, action).toBe(404);
+    }
 
-    const confirmed = await anonymous(
-      t,
-      'POST',
-      `/api/pay/sessions/${tokenOf(checkoutUrl)}/confirm`,
-    );
-    expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json().redirectUrl).toBe('/billing?checkout=success');
+    expect((await get(token, '/api/zoho/billing-status')).json()).toEqual({ status: 'pending' });
+    expect(await findUserById(db, user._id)).toMatchObject({
+      subscriptionPlan: 'Trial',
+      subscriptionStatus: 'incomplete',
+    });
+    const [open] = (await get(token, '/api/zoho/invoices')).json();
+    expect(open).toMatchObject({ status: 'unpaid', amount: 2900 });
+    expect(open.number).toMatch(/^INV-\d{6}$/);
+    // Due in the default 14 days (BILLING_DUE_DAYS), and Pay Now leads to the same page.
+    const dueDays = (Date.parse(open.dueDate) - Date.parse(open.date)) / 86_400_000;
+    expect(dueDays).toBe(14);
+    expect(open.paymentUrl).toMatch(/\/pay\/invoice\//);
+    expect((await schedule()).statusCode).toBe(403);
+
+    const admin = await t.createUser({ role: 'Admin' });
+    await payNewestInvoice(t, admin.token, user._id);
 
     expect((await get(token, '/api/zoho/billing-status')).json()).toEqual({ status: 'active' });
     const row = await findUserById(db, user._id);
@@ -80,11 +106,9 @@ describe('local billing: client calls', () => {
     expect((await schedule()).statusCode).toBe(201);
 
     const invoices = await get(token, '/api/zoho/invoices');
-    expect(invoices.statusCode).toBe(200);
     expect(invoices.json()).toHaveLength(1);
     const [invoice] = invoices.json();
     expect(invoice).toMatchObject({ status: 'paid', amount: 2900, paymentUrl: null });
-    expect(invoice.number).toMatch(/^INV-\d{6}$/);
     expect(Number.isNaN(Date.parse(invoice.date))).toBe(false);
 
     const pdf = await anonymous(t, 'GET', pathOf(invoice.pdfUrl));
@@ -104,19 +128,26 @@ describe('local billing: client calls', () => {
       .where(and(eq(auditLogs.userId, user._id), eq(auditLogs.source, 'billing')));
     expect(audits.map((a) => a.message)).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^Checkout started/),
-        expect.stringMatching(/^Subscribed to Basic Monthly; invoice INV-\d{6} paid$/),
+        expect.stringMatching(/^Basic Monthly chosen; invoice INV-\d{6} issued for \$29\.00, due /),
+        expect.stringMatching(
+          /^Payment of \$29\.00 by ACH transfer recorded for invoice INV-\d{6}$/,
+        ),
+        expect.stringMatching(/^Invoice INV-\d{6} paid: Basic Monthly active until /),
       ]),
     );
   });
 
-  it('refuses a used or expired link with 404', async () => {
+  it('refuses a second package while one is waiting for payment, and an expired link with 404', async () => {
     const { token } = await t.registerClient();
-    const checkoutToken = await subscribe(t, token, 'pro-monthly');
-    expect((await anonymous(t, 'GET', `/api/pay/sessions/${checkoutToken}`)).statusCode).toBe(404);
-    const again = await anonymous(t, 'POST', `/api/pay/sessions/${checkoutToken}/confirm`);
-    expect(again.statusCode).toBe(404);
-    expect(again.json().message).toBe(billingApiMessages.sessionGone);
+    const select = (packageId: string) => post(token, '/api/zoho/select-package', { packageId });
+    expect((await select('pro-monthly')).statusCode).toBe(200);
+    // Two tabs, or a second click: one invoice, not two.
+    const second = await select('basic-monthly');
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(billingApiMessages.planInvoiceOpen);
+    const both = await Promise.all([select('basic-yearly'), select('pro-yearly')]);
+    expect(both.map((r) => r.statusCode)).toEqual([409, 409]);
+    expect((await get(token, '/api/zoho/invoices')).json()).toHaveLength(1);
 
     const portal = tokenOf((await post(token, '/api/zoho/portal-url')).json().url);
     await db
@@ -126,21 +157,12 @@ describe('local billing: client calls', () => {
     expect((await anonymous(t, 'GET', `/api/pay/sessions/${portal}`)).statusCode).toBe(404);
     expect((await anonymous(t, 'POST', `/api/pay/sessions/${portal}/cancel`)).statusCode).toBe(404);
     expect((await anonymous(t, 'GET', '/api/pay/sessions/not-a-token')).statusCode).toBe(404);
-    // A link of one kind does nothing at another kind's action.
-    const { token: other } = await t.registerClient();
-    const select = () => post(other, '/api/zoho/select-package', { packageId: 'basic-monthly' });
-    const checkout = tokenOf((await select()).json().checkoutUrl);
-    const secondTab = tokenOf((await select()).json().checkoutUrl);
-    expect((await anonymous(t, 'POST', `/api/pay/sessions/${checkout}/cancel`)).statusCode).toBe(
+    // An invoice link does nothing at the portal's actions.
+    const [open] = (await get(token, '/api/zoho/invoices')).json();
+    const invoiceLink = tokenOf(open.paymentUrl);
+    expect((await anonymous(t, 'POST', `/api/pay/sessions/${invoiceLink}/cancel`)).statusCode).toBe(
       404,
     );
-    expect((await anonymous(t, 'POST', `/api/pay/sessions/${checkout}/confirm`)).statusCode).toBe(
-      200,
-    );
-    // A second checkout opened before the first was paid does not charge twice.
-    const twice = await anonymous(t, 'POST', `/api/pay/sessions/${secondTab}/confirm`);
-    expect(twice.statusCode).toBe(409);
-    expect(twice.json().message).toBe(billingApiMessages.alreadyActive);
   });
 
   it('checks select-package input: 400 with the field, 404 unknown, 409 when already subscribed, 401 signed out', async () => {

@@ -5,15 +5,22 @@ import { seedPackages } from '#server/db/seed/packages.ts';
 import { findUserById } from '#server/domain/users/repository.ts';
 import { billingMessages } from '#shared/billing.ts';
 import { billingApiMessages } from '#shared/billing-api.ts';
-import { anonymous, subscribe, tokenOf } from '#test/support/billing.ts';
+import {
+  adminInvoices,
+  anonymous,
+  payNewestInvoice,
+  subscribe,
+  tokenOf,
+} from '#test/support/billing.ts';
 import { createProcessFor } from '#test/support/portal.ts';
 import { build } from '#test/support/test-app.ts';
 
-// The local provider's built-in portal (change, cancel) and an unpaid invoice's Pay Now.
+// The local provider's built-in portal: asking for another plan (an invoice) and cancelling.
 
 const t = await build();
 const db = t.deps.database.db;
 await seedPackages(db);
+const admin = await t.createUser({ role: 'Admin' });
 
 const get = (token: string, url: string) => t.injectAs(token, { method: 'GET', url });
 const post = (token: string, url: string, payload?: object) =>
@@ -26,7 +33,7 @@ const portalToken = async (token: string) => {
 };
 
 describe('local billing: portal and payments', () => {
-  it('changes the plan in the portal: the new plan applies at once and a paid invoice is issued', async () => {
+  it('asks for another plan in the portal: an invoice is issued and the plan changes when it is paid', async () => {
     const { token, user } = await t.registerClient();
     await subscribe(t, token, 'basic-monthly');
     const portal = await portalToken(token);
@@ -35,6 +42,7 @@ describe('local billing: portal and payments', () => {
       kind: 'portal',
       package: { id: 'basic-monthly' },
       subscription: { plan: 'Basic', status: 'active', billingStatus: 'active' },
+      invoice: null,
     });
     expect(session.json().packages).toHaveLength(4);
 
@@ -50,14 +58,38 @@ describe('local billing: portal and payments', () => {
       packageId: 'pro-yearly',
     });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json().redirectUrl).toBe('/billing?portal=changed');
+    expect(changed.json()).toEqual({
+      message: expect.stringMatching(
+        /^Invoice INV-\d{6} for Pro Yearly is issued\. Your plan changes when it is paid\.$/,
+      ),
+      redirectUrl: '/billing?portal=invoiced',
+    });
+    // Until it is paid, Basic runs on.
+    expect(await findUserById(db, user._id)).toMatchObject({
+      subscriptionPlan: 'Basic',
+      subscriptionStatus: 'active',
+    });
+    const open = (await get(token, '/api/zoho/invoices')).json();
+    expect(open.map((i: { amount: number; status: string }) => [i.amount, i.status])).toEqual([
+      [79000, 'unpaid'],
+      [2900, 'paid'],
+    ]);
+    // The portal now shows the invoice waiting, and a second change is refused.
+    const again = await portalToken(token);
+    expect((await anonymous(t, 'GET', `/api/pay/sessions/${again}`)).json().invoice).toMatchObject({
+      amount: 79000,
+      status: 'unpaid',
+    });
+    const second = await anonymous(t, 'POST', `/api/pay/sessions/${again}/change`, {
+      packageId: 'pro-monthly',
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(billingApiMessages.planInvoiceOpen);
 
+    await payNewestInvoice(t, admin.token, user._id, { method: 'check', reference: 'Check 1042' });
     const row = await findUserById(db, user._id);
     expect(row).toMatchObject({ subscriptionPlan: 'Pro', subscriptionStatus: 'active' });
     expect((row!.currentPeriodEnd!.getTime() - Date.now()) / 86_400_000).toBeGreaterThan(360);
-    const invoices = (await get(token, '/api/zoho/invoices')).json();
-    expect(invoices.map((i: { amount: number }) => i.amount)).toEqual([79000, 2900]);
-    expect(invoices[0].status).toBe('paid');
     expect(
       (
         await anonymous(t, 'POST', `/api/pay/sessions/${portal}/change`, {
@@ -93,53 +125,40 @@ describe('local billing: portal and payments', () => {
     );
     expect(nothing.statusCode).toBe(409);
     expect(nothing.json().message).toBe(billingApiMessages.nothingToCancel);
-    // A cancelled client can check out again.
+    // A cancelled client can choose a plan again.
     await subscribe(t, token, 'pro-monthly');
     expect((await get(token, '/api/zoho/billing-status')).json()).toEqual({ status: 'active' });
-    const [audit] = await db
+    const audits = await db
       .select()
       .from(auditLogs)
       .where(eq(auditLogs.userId, user._id))
       .orderBy(desc(auditLogs.createdAt))
-      .limit(1);
-    expect(audit).toMatchObject({
-      source: 'billing',
-      message: expect.stringMatching(/^Subscribed to Pro Monthly/),
-    });
+      .limit(3);
+    expect(audits.map((a) => a.message)).toContainEqual(
+      expect.stringMatching(/^Invoice INV-\d{6} paid: Pro Monthly active until /),
+    );
   });
 
-  it('renews at the period end with an unpaid invoice; Pay Now settles it and reactivates', async () => {
+  it('cancels a plan still waiting for payment: its invoice goes void', async () => {
     const { token, user } = await t.registerClient();
-    await subscribe(t, token, 'basic-monthly');
-    await db
-      .update(users)
-      .set({ currentPeriodEnd: new Date(Date.now() - 60_000) })
-      .where(eq(users.id, user._id));
-
-    const invoices = (await get(token, '/api/zoho/invoices')).json();
-    expect(invoices).toHaveLength(2);
-    const [renewal] = invoices;
-    expect(renewal).toMatchObject({ status: 'unpaid', amount: 2900 });
-    expect(renewal.paymentUrl).toMatch(/^http:\/\/localhost:3000\/pay\/invoice\//);
-    expect((await get(token, '/api/zoho/billing-status')).json()).toEqual({ status: 'past_due' });
-    // Reading again does not renew twice.
-    expect((await get(token, '/api/zoho/invoices')).json()).toHaveLength(2);
-
-    const payToken = tokenOf(renewal.paymentUrl);
-    const session = await anonymous(t, 'GET', `/api/pay/sessions/${payToken}`);
-    expect(session.json()).toMatchObject({
-      kind: 'invoice',
-      invoice: { id: renewal.id, number: renewal.number, amount: 2900, status: 'unpaid' },
-    });
-    const paid = await anonymous(t, 'POST', `/api/pay/sessions/${payToken}/pay`);
-    expect(paid.statusCode).toBe(200);
-    expect(paid.json().redirectUrl).toBe('/billing?payment=success');
-    expect((await get(token, '/api/zoho/billing-status')).json()).toEqual({ status: 'active' });
-    const after = (await get(token, '/api/zoho/invoices')).json();
-    expect(after[0]).toMatchObject({ id: renewal.id, status: 'paid', paymentUrl: null });
-    expect((await anonymous(t, 'POST', `/api/pay/sessions/${payToken}/pay`)).statusCode).toBe(404);
-    expect((await findUserById(db, user._id))!.currentPeriodEnd!.getTime()).toBeGreaterThan(
-      Date.now(),
+    const chosen = await post(token, '/api/zoho/select-package', { packageId: 'pro-monthly' });
+    expect(chosen.statusCode).toBe(200);
+    const cancelled = await anonymous(
+      t,
+      'POST',
+      `/api/pay/sessions/${await portalToken(token)}/cancel`,
     );
+    expect(cancelled.statusCode).toBe(200);
+    expect((await findUserById(db, user._id))?.subscriptionStatus).toBe('canceled');
+    const [invoice] = (await get(token, '/api/zoho/invoices')).json();
+    expect(invoice).toMatchObject({ status: 'void', paymentUrl: null });
+    // A void invoice takes no payment.
+    const [listed] = await adminInvoices(t, admin.token, user._id);
+    const refused = await t.injectAs(admin.token, {
+      method: 'POST',
+      url: `/api/admin/billing/${user._id}/invoices/${listed!.id}/payments`,
+      payload: { amountDollars: 79, paidOn: '2026-01-05', method: 'ach' },
+    });
+    expect(refused.statusCode).toBe(409);
   });
 });

@@ -17,7 +17,15 @@ export function createBilling(deps: AppDeps, log: FastifyBaseLogger): Billing {
   const db = database.db;
   const links = createInvoiceLinks(tokens, config.publicUrl);
   if (config.billingProvider !== 'zoho') {
-    return { links, provider: createLocalProvider({ db, publicUrl: config.publicUrl, links }) };
+    return {
+      links,
+      provider: createLocalProvider({
+        db,
+        publicUrl: config.publicUrl,
+        links,
+        invoicing: config.invoicing,
+      }),
+    };
   }
   if (!integrations.zoho) throw new Error('BILLING_PROVIDER=zoho needs the Zoho integration');
   const zoho = integrations.zoho;

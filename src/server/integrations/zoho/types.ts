@@ -78,6 +78,7 @@ export const ZohoInvoiceSchema = z.looseObject({
   number: z.string(),
   status: z.string(),
   invoice_date: z.string(),
+  due_date: z.string().nullish(),
   total: z.number(),
   balance: z.number().optional(),
   invoice_url: z.string().nullish(),

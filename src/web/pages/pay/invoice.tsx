@@ -4,70 +4,109 @@ import { formatDate } from '#shared/dates.ts';
 import { paths } from '#shared/paths.ts';
 import { Alert } from '#web/components/alert.tsx';
 import { Badge } from '#web/components/badge.tsx';
-import { Button, ButtonLink } from '#web/components/button.tsx';
-import { PadlockIcon } from '#web/components/icons.tsx';
+import { ButtonLink } from '#web/components/button.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
-import { payCalls } from './shared/pay-api.ts';
+import { HowToPay } from './shared/how-to-pay.tsx';
 import { BilledTo, DetailList, DetailRow } from './shared/pay-details.tsx';
 import { PayPage } from './shared/pay-page.tsx';
-import { actionErrorText, usePayAction } from './shared/use-pay-action.ts';
 
-// The local billing provider's invoice payment (/pay/invoice/:token), the Pay Now link
-// of an unpaid invoice: the invoice, and Pay.
+// The local provider's invoice (/pay/invoice/:token): where choosing a package and Pay Now
+// lead. The invoice, its lines, the due date and how to pay it (ACH, check), with the PDF.
+// Nothing here takes a payment: the consultancy records it when the money arrives.
 
-export const meta = () => pageMeta('Pay invoice', 'Pay an open invoice.');
+export const meta = () => pageMeta('Your invoice', 'An invoice and how to pay it.');
 
-function PayInvoice({ session, token }: { session: PaySession; token: string }) {
-  const pay = usePayAction(() => payCalls.pay(token));
+type SessionInvoice = NonNullable<PaySession['invoice']>;
+
+function StatusBadge({ invoice }: { invoice: SessionInvoice }) {
+  if (invoice.status === 'paid') return <Badge tone="green">Paid</Badge>;
+  if (invoice.status === 'void') return <Badge tone="slate">Void</Badge>;
+  const overdue = invoice.dueDate !== null && new Date(invoice.dueDate).getTime() < Date.now();
+  return overdue ? <Badge tone="red">Overdue</Badge> : <Badge tone="amber">Awaiting payment</Badge>;
+}
+
+function Lines({ invoice }: { invoice: SessionInvoice }) {
+  return (
+    <section aria-labelledby="lines-heading" className="mt-6">
+      <h2 id="lines-heading" className="text-base font-semibold text-slate-900">
+        Items
+      </h2>
+      <ul className="mt-2 divide-y divide-slate-200 border-y border-slate-200 text-sm">
+        {invoice.items.map((item) => (
+          <li key={item.description} className="flex justify-between gap-4 py-3">
+            <span className="min-w-0 text-slate-700">{item.description}</span>
+            <span className="shrink-0 font-medium text-slate-900">{formatCents(item.amount)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function InvoiceView({ session }: { session: PaySession }) {
   const invoice = session.invoice;
   if (!invoice) return <Alert>This invoice could not be found. Open it again from Billing.</Alert>;
-  const amount = formatCents(invoice.amount);
+  const open = invoice.status === 'unpaid';
+  const due = invoice.amount - invoice.amountPaid;
 
   return (
     <>
       <DetailList>
         <DetailRow label="Invoice">{invoice.number}</DetailRow>
         <DetailRow label="Issued">{formatDate(invoice.date)}</DetailRow>
+        {open && invoice.dueDate ? (
+          <DetailRow label="Due by">{formatDate(invoice.dueDate, 'UTC')}</DetailRow>
+        ) : null}
         <DetailRow label="Status">
-          <Badge tone="amber">Unpaid</Badge>
+          <StatusBadge invoice={invoice} />
         </DetailRow>
-        <DetailRow label="Description">{invoice.description}</DetailRow>
         <BilledTo client={session.client} />
-        <DetailRow label="Amount due" strong>
-          {amount}
+        {invoice.amountPaid > 0 && open ? (
+          <DetailRow label="Received so far">{formatCents(invoice.amountPaid)}</DetailRow>
+        ) : null}
+        <DetailRow label={open ? 'Amount due' : 'Total'} strong>
+          {formatCents(open ? due : invoice.amount)}
         </DetailRow>
       </DetailList>
 
-      {pay.isError ? (
-        <div className="mt-6">
-          <Alert title="Payment not completed">{actionErrorText(pay.error)}</Alert>
-        </div>
+      <Lines invoice={invoice} />
+
+      {open && session.instructions ? (
+        <HowToPay instructions={session.instructions} invoiceNumber={invoice.number} />
       ) : null}
 
       <div className="mt-6 flex flex-col gap-3 sm:flex-row-reverse">
-        <Button size="lg" className="sm:flex-1" onClick={() => pay.mutate()} disabled={pay.busy}>
-          <PadlockIcon />
-          {pay.busy ? 'Processing payment…' : `Pay ${amount}`}
-        </Button>
+        {invoice.pdfUrl ? (
+          <a
+            href={invoice.pdfUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center justify-center rounded-md bg-brand-700 px-5 py-3 text-base font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:flex-1"
+          >
+            Download PDF<span className="sr-only"> of invoice {invoice.number}</span>
+          </a>
+        ) : null}
         <ButtonLink to={paths.billing} variant="secondary" size="lg">
-          Not now
+          Back to Billing
         </ButtonLink>
       </div>
     </>
   );
 }
 
-export default function PayInvoicePage() {
+export default function InvoicePage() {
   return (
     <PayPage
       kind="invoice"
-      label="Invoice payment"
-      title="Pay your invoice"
+      label="Invoice"
+      title="Your invoice"
       description={(session) =>
-        session.invoice ? `Invoice ${session.invoice.number} is open. Pay it securely below.` : null
+        session.invoice?.status === 'unpaid'
+          ? `Invoice ${session.invoice.number} is open. Pay it by ACH transfer or check as shown below; your plan starts as soon as the payment is recorded.`
+          : null
       }
     >
-      {(session, token) => <PayInvoice session={session} token={token} />}
+      {(session) => <InvoiceView session={session} />}
     </PayPage>
   );
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { isSubscriptionRunning } from '#shared/billing.ts';
+import { formatCents, isSubscriptionRunning } from '#shared/billing.ts';
 import type { PaySession } from '#shared/billing-api.ts';
 import { billingStatusLabel, billingStatusTones, priceText } from '#shared/billing-format.ts';
 import { formatDate } from '#shared/dates.ts';
 import type { SubscriptionStatus } from '#shared/user.ts';
+import { Alert } from '#web/components/alert.tsx';
 import { Badge } from '#web/components/badge.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
 import { BilledTo, DetailList, DetailRow } from './shared/pay-details.tsx';
@@ -11,8 +12,8 @@ import { PayPage } from './shared/pay-page.tsx';
 import { PortalCancel } from './shared/portal-cancel.tsx';
 import { PortalChange } from './shared/portal-change.tsx';
 
-// The local billing provider's portal (/pay/portal/:token): the current plan, switching
-// to another package, and cancelling (after a confirmation).
+// The local billing provider's portal (/pay/portal/:token): the current plan, asking for
+// another package (an invoice is issued), and cancelling (after a confirmation).
 
 export const meta = () => pageMeta('Billing portal', 'Change or cancel your plan.');
 
@@ -22,7 +23,8 @@ function Portal({ session, token }: { session: PaySession; token: string }) {
   const { subscription } = session;
   const status = subscription.status as SubscriptionStatus;
   const running = isSubscriptionRunning(status);
-  const canCancel = running || status === 'past_due';
+  const canCancel = running || status === 'past_due' || status === 'incomplete';
+  const waiting = session.invoice;
   const periodEnd = formatDate(subscription.currentPeriodEnd);
 
   return (
@@ -52,13 +54,21 @@ function Portal({ session, token }: { session: PaySession; token: string }) {
         </div>
       </section>
 
-      <PortalChange
-        session={session}
-        token={token}
-        running={running}
-        disabled={busy}
-        onBusy={setBusy}
-      />
+      {waiting ? (
+        <Alert tone="info" title="Invoice waiting for payment">
+          Invoice {waiting.number} ({formatCents(waiting.amount - waiting.amountPaid)}) is open. Pay
+          it as shown on the invoice (Pay Now in Billing); to choose another plan, cancel below and
+          choose again.
+        </Alert>
+      ) : (
+        <PortalChange
+          session={session}
+          token={token}
+          running={running}
+          disabled={busy}
+          onBusy={setBusy}
+        />
+      )}
 
       {canCancel ? (
         <div className="border-t border-slate-200 pt-8">

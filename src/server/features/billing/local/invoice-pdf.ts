@@ -3,15 +3,20 @@ import type { UserRow } from '#server/db/schema.ts';
 import { formatCents } from '#shared/billing.ts';
 import { brand } from '#shared/brand.ts';
 import { formatLongDate } from '#shared/dates.ts';
+import { type PaymentInstructions, paymentInstructionLines } from '#shared/invoicing.ts';
 import type { InvoiceRow } from './records.ts';
 
-// The local provider's invoice as a one-page PDF: brand, invoice number, dates, the one
-// line and the total in dollars. Built-in fonts only, so nothing is read from disk but
+// The local provider's invoice as a one-page PDF: brand, invoice number, dates, its
+// lines, the total in dollars and, while it is open, how to pay it. Built-in fonts only, so nothing is read from disk but
 // pdfkit's own font metrics.
 
 const day = (date: Date) => formatLongDate(date, 'UTC');
 
-export function renderInvoicePdf(invoice: InvoiceRow, client: UserRow): Promise<Buffer> {
+export function renderInvoicePdf(
+  invoice: InvoiceRow,
+  client: UserRow,
+  instructions: PaymentInstructions,
+): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: 56,
@@ -39,6 +44,9 @@ export function renderInvoicePdf(invoice: InvoiceRow, client: UserRow): Promise<
   doc.font('Helvetica').fontSize(10);
   doc.text(invoice.number, { width, align: 'right' });
   doc.text(`Issued ${day(invoice.issuedAt)}`, { width, align: 'right' });
+  if (invoice.dueAt && invoice.status === 'unpaid') {
+    doc.text(`Due ${day(invoice.dueAt)}`, { width, align: 'right' });
+  }
   const state =
     invoice.status === 'paid' && invoice.paidAt
       ? `Paid ${day(invoice.paidAt)}`
@@ -61,19 +69,71 @@ export function renderInvoicePdf(invoice: InvoiceRow, client: UserRow): Promise<
     .lineTo(right, doc.y + 4)
     .stroke('#999999');
   doc.moveDown(0.8);
-  const lineY = doc.y;
-  doc.font('Helvetica').text(invoice.description, left, lineY, { width: width - 120 });
-  doc.text(formatCents(invoice.amount), left, lineY, { width, align: 'right' });
-  doc.moveDown(0.8);
+  for (const item of itemsOf(invoice)) {
+    const lineY = doc.y;
+    doc.font('Helvetica').text(item.description, left, lineY, { width: width - 120 });
+    const after = doc.y;
+    doc.text(formatCents(item.amount), left, lineY, { width, align: 'right' });
+    doc.y = Math.max(after, doc.y);
+    doc.moveDown(0.4);
+  }
+  doc.moveDown(0.4);
   doc.moveTo(left, doc.y).lineTo(right, doc.y).stroke('#999999');
   doc.moveDown(0.8);
-  const totalY = doc.y;
-  doc.font('Helvetica-Bold').text('Total (USD)', left, totalY);
-  doc.text(formatCents(invoice.amount), left, totalY, { width, align: 'right' });
+  totalLine(doc, 'Total (USD)', invoice.amount, left, width);
+  if (invoice.amountPaid > 0 && invoice.status === 'unpaid') {
+    doc.font('Helvetica');
+    totalLine(doc, 'Paid', invoice.amountPaid, left, width);
+    doc.font('Helvetica-Bold');
+    totalLine(doc, 'Amount due', invoice.amount - invoice.amountPaid, left, width);
+  }
+  if (invoice.status === 'unpaid') howToPay(doc, instructions, invoice.number, left, width);
 
   doc.moveDown(4);
   doc.font('Helvetica').fontSize(9).fillColor('#444444');
-  doc.text(`Questions about this invoice? Write to ${brand.email}.`, left, doc.y, { width });
+  doc.text(`Questions about this invoice? Write to ${instructions.contactEmail}.`, left, doc.y, {
+    width,
+  });
   doc.end();
   return done;
+}
+
+/** Invoices from before items were stored have their description as the one line. */
+const itemsOf = (invoice: InvoiceRow) =>
+  invoice.items.length
+    ? invoice.items
+    : [
+        {
+          description: invoice.description,
+          quantity: 1,
+          unitAmount: invoice.amount,
+          amount: invoice.amount,
+        },
+      ];
+
+function totalLine(
+  doc: PDFKit.PDFDocument,
+  label: string,
+  cents: number,
+  left: number,
+  width: number,
+) {
+  const y = doc.y;
+  doc.text(label, left, y);
+  doc.text(formatCents(cents), left, y, { width, align: 'right' });
+}
+
+function howToPay(
+  doc: PDFKit.PDFDocument,
+  instructions: PaymentInstructions,
+  number: string,
+  left: number,
+  width: number,
+) {
+  doc.moveDown(2);
+  doc.font('Helvetica-Bold').fontSize(11).text('How to pay', left, doc.y, { width });
+  doc.font('Helvetica').fontSize(10);
+  for (const line of paymentInstructionLines(instructions, number)) {
+    doc.text(line, left, doc.y, { width });
+  }
 }

@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import type { InvoicingConfig } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
-import { invoices, type UserRow, users } from '#server/db/schema.ts';
+import { type UserRow, users } from '#server/db/schema.ts';
 import { findUserById } from '#server/domain/users/repository.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
 import { isSubscriptionRunning } from '#shared/billing.ts';
@@ -11,23 +12,25 @@ import {
   type PaySession,
   payRedirects,
 } from '#shared/billing-api.ts';
+import type { InvoiceLinks } from '../invoice-links.ts';
 import { recordBilling } from '../provider.ts';
+import { invoicePackage, voidOpenPlanInvoices } from './invoicing.ts';
 import { claimSession, requireOpenSession } from './pay-sessions.ts';
 import {
-  activateSubscription,
   currentPackage,
   findInvoice,
   findPackage,
-  invoiceDescription,
-  issueInvoice,
+  type InvoiceRow,
   listPackageRows,
+  openPlanInvoice,
   type PackageRow,
   packageToJson,
 } from './records.ts';
 
-// What the local provider's token pages do: show the session, then confirm a checkout,
-// change or cancel the plan, or pay an invoice. Each action uses the token once, runs in
-// one transaction and is audited (source 'billing') as the client.
+// What the local provider's token pages do: show an invoice with how to pay it, or the
+// portal, where a client asks for another plan (an invoice is issued) or cancels. No page
+// takes a payment (docs/decisions/014); each action uses its token once and is audited
+// (source 'billing') as the client.
 
 interface Context {
   ip: string;
@@ -49,7 +52,32 @@ async function requirePackage(db: Db, id: string | null): Promise<PackageRow> {
   return row;
 }
 
-export async function getPaySession(db: Db, token: string, now = new Date()): Promise<PaySession> {
+export interface PayPageDeps {
+  db: Db;
+  links: InvoiceLinks;
+  invoicing: InvoicingConfig;
+}
+
+async function invoiceView(links: InvoiceLinks, invoice: InvoiceRow) {
+  return {
+    id: invoice.id,
+    number: invoice.number,
+    date: invoice.issuedAt.toISOString(),
+    status: invoice.status,
+    amount: invoice.amount,
+    description: invoice.description,
+    dueDate: invoice.dueAt?.toISOString() ?? null,
+    pdfUrl: await links.pdfUrl(invoice.id),
+    items: invoice.items,
+    amountPaid: invoice.amountPaid,
+  };
+}
+
+export async function getPaySession(
+  { db, links, invoicing }: PayPageDeps,
+  token: string,
+  now = new Date(),
+): Promise<PaySession> {
   const session = await requireOpenSession(db, token, now);
   const client = await requireClient(db, session.clientUserId);
   const pkg =
@@ -58,8 +86,13 @@ export async function getPaySession(db: Db, token: string, now = new Date()): Pr
       : session.kind === 'portal' && isSubscriptionRunning(client.subscriptionStatus)
         ? await currentPackage(db, client.id)
         : undefined;
-  const invoice = session.invoiceId ? await findInvoice(db, session.invoiceId) : undefined;
-  if (session.kind === 'invoice' && invoice?.status !== 'unpaid') {
+  const invoice =
+    session.kind === 'portal'
+      ? await openPlanInvoice(db, client.id)
+      : session.invoiceId
+        ? await findInvoice(db, session.invoiceId)
+        : undefined;
+  if (session.kind === 'invoice' && (!invoice || invoice.clientUserId !== client.id)) {
     throw notFound(billingApiMessages.sessionGone);
   }
   return {
@@ -73,106 +106,57 @@ export async function getPaySession(db: Db, token: string, now = new Date()): Pr
       currentPeriodEnd: client.currentPeriodEnd?.toISOString() ?? null,
     },
     packages: session.kind === 'portal' ? (await listPackageRows(db)).map(packageToJson) : [],
-    invoice: invoice
-      ? {
-          id: invoice.id,
-          number: invoice.number,
-          date: invoice.issuedAt.toISOString(),
-          status: invoice.status,
-          amount: invoice.amount,
-          description: invoice.description,
-        }
-      : null,
+    invoice: invoice ? await invoiceView(links, invoice) : null,
+    instructions: session.kind === 'invoice' ? invoicing.instructions : null,
     expiresAt: session.expiresAt.toISOString(),
   };
 }
 
-/** Starts (or switches to) a package from `now` and issues its paid invoice. */
-async function startPaidPackage(tx: Db, clientUserId: string, pkg: PackageRow, now: Date) {
-  await activateSubscription(tx, clientUserId, pkg, now);
-  return issueInvoice(
-    tx,
-    {
-      clientUserId,
-      packageId: pkg.id,
-      description: invoiceDescription(pkg),
-      amount: pkg.price,
-      status: 'paid',
-    },
-    now,
-  );
-}
-
-export function confirmCheckout(db: Db, token: string, ctx: Context): Promise<PayResult> {
-  return db.transaction(async (tx) => {
-    const now = new Date();
-    const session = await claimSession(tx, token, 'checkout', now);
-    const pkg = await requirePackage(tx, session.packageId);
-    // Two checkouts open in two tabs must not both charge.
-    const client = await requireClient(tx, session.clientUserId);
-    if (isSubscriptionRunning(client.subscriptionStatus) && (await currentPackage(tx, client.id))) {
-      throw conflict(billingApiMessages.alreadyActive);
-    }
-    const invoice = await startPaidPackage(tx, session.clientUserId, pkg, now);
-    await record(
-      tx,
-      ctx,
-      session.clientUserId,
-      `Subscribed to ${pkg.name}; invoice ${invoice.number} paid`,
-      {
-        packageId: pkg.id,
-        plan: pkg.plan,
-        invoiceId: invoice.id,
-        amountCents: invoice.amount,
-      },
-    );
-    return { message: `You are subscribed to ${pkg.name}.`, redirectUrl: payRedirects.checkout };
-  });
-}
-
+/**
+ * A plan change from the portal: an invoice for the new package, which starts when an
+ * admin records its payment. The token is used up either way.
+ */
 export function changePackage(
-  db: Db,
+  { db, invoicing }: PayPageDeps,
   token: string,
   packageId: string,
   ctx: Context,
 ): Promise<PayResult> {
   return db.transaction(async (tx) => {
-    const now = new Date();
-    const session = await claimSession(tx, token, 'portal', now);
-    const client = await requireClient(tx, session.clientUserId);
+    const session = await claimSession(tx, token, 'portal');
     const pkg = await requirePackage(tx, packageId);
-    const running = isSubscriptionRunning(client.subscriptionStatus);
-    if (running && (await currentPackage(tx, client.id))?.id === pkg.id) {
-      throw conflict(billingApiMessages.samePackage, { packageId: billingApiMessages.samePackage });
-    }
-    const invoice = await startPaidPackage(tx, client.id, pkg, now);
-    await record(
-      tx,
-      ctx,
-      client.id,
-      `Plan changed to ${pkg.name}; invoice ${invoice.number} paid`,
-      {
-        from: { plan: client.subscriptionPlan, status: client.subscriptionStatus },
-        packageId: pkg.id,
-        plan: pkg.plan,
-        invoiceId: invoice.id,
-        amountCents: invoice.amount,
-      },
-    );
-    return { message: `Your plan is now ${pkg.name}.`, redirectUrl: payRedirects.changed };
+    const client = await requireClient(tx, session.clientUserId);
+    // A savepoint inside this transaction: a refusal leaves the link unused.
+    const invoice = await invoicePackage(tx, invoicing, {
+      clientId: client.id,
+      pkg,
+      acting: { actorId: client.id, ip: ctx.ip },
+      change: isSubscriptionRunning(client.subscriptionStatus),
+    });
+    return {
+      message: `Invoice ${invoice.number} for ${pkg.name} is issued. Your plan changes when it is paid.`,
+      redirectUrl: payRedirects.invoiced,
+    };
   });
 }
 
-export function cancelSubscription(db: Db, token: string, ctx: Context): Promise<PayResult> {
+export function cancelSubscription(
+  { db }: PayPageDeps,
+  token: string,
+  ctx: Context,
+): Promise<PayResult> {
   return db.transaction(async (tx) => {
     const session = await claimSession(tx, token, 'portal');
     const client = await requireClient(tx, session.clientUserId);
+    const pending = client.subscriptionStatus === 'incomplete';
     if (
       !isSubscriptionRunning(client.subscriptionStatus) &&
-      client.subscriptionStatus !== 'past_due'
+      client.subscriptionStatus !== 'past_due' &&
+      !pending
     ) {
       throw conflict(billingApiMessages.nothingToCancel);
     }
+    const voided = await voidOpenPlanInvoices(tx, client.id);
     await tx
       .update(users)
       .set({
@@ -184,37 +168,8 @@ export function cancelSubscription(db: Db, token: string, ctx: Context): Promise
     await record(tx, ctx, client.id, `Subscription cancelled (${client.subscriptionPlan})`, {
       from: client.subscriptionStatus,
       plan: client.subscriptionPlan,
+      voidedInvoices: voided.map((row) => row.number),
     });
     return { message: 'Your subscription is cancelled.', redirectUrl: payRedirects.cancelled };
-  });
-}
-
-export function payInvoice(db: Db, token: string, ctx: Context): Promise<PayResult> {
-  return db.transaction(async (tx) => {
-    const now = new Date();
-    const session = await claimSession(tx, token, 'invoice', now);
-    const [invoice] = await tx
-      .update(invoices)
-      .set({ status: 'paid', paidAt: now })
-      .where(
-        and(
-          eq(invoices.id, session.invoiceId ?? ''),
-          eq(invoices.clientUserId, session.clientUserId),
-          eq(invoices.status, 'unpaid'),
-        ),
-      )
-      .returning();
-    if (!invoice) throw conflict(billingApiMessages.invoiceNotUnpaid);
-    const client = await requireClient(tx, session.clientUserId);
-    // A paid renewal restarts a lapsed subscription on that package, from today.
-    const pkg = invoice.packageId ? await findPackage(tx, invoice.packageId) : undefined;
-    const reactivate = pkg && !isSubscriptionRunning(client.subscriptionStatus);
-    if (reactivate) await activateSubscription(tx, client.id, pkg, now);
-    await record(tx, ctx, client.id, `Invoice ${invoice.number} paid`, {
-      invoiceId: invoice.id,
-      amountCents: invoice.amount,
-      reactivated: Boolean(reactivate),
-    });
-    return { message: `Invoice ${invoice.number} is paid.`, redirectUrl: payRedirects.paid };
   });
 }

@@ -1,91 +1,46 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, lte } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import type { InvoicingConfig } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { type UserRow, users } from '#server/db/schema.ts';
-import { audit } from '#server/domain/audit/audit.ts';
 import { findUserById } from '#server/domain/users/repository.ts';
-import { conflict, notFound } from '#server/http/errors.ts';
-import { isSubscriptionRunning } from '#shared/billing.ts';
-import { billingApiMessages, billingStatusFor, type Invoice } from '#shared/billing-api.ts';
+import { notFound } from '#server/http/errors.ts';
+import { billingApiMessages, type Invoice } from '#shared/billing-api.ts';
 import type { InvoiceLinks } from '../invoice-links.ts';
 import { type Acting, type BillingProvider, recordBilling, syncStatusOf } from '../provider.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
+import { invoicePackage } from './invoicing.ts';
 import { createPaySession } from './pay-sessions.ts';
 import {
-  currentPackage,
   findInvoice,
   findPackage,
   type InvoiceRow,
-  invoiceDescription,
-  issueInvoice,
   listInvoiceRows,
   listPackageRows,
   packageToJson,
 } from './records.ts';
 
-// The default provider: everything in the database, paid through the built-in token
-// pages. CRM tools make local ids so the admin screens work without Zoho.
+// The default provider: invoicing in the database (docs/decisions/014). Choosing a package
+// issues an invoice with payment instructions; an admin records the payment. CRM tools
+// make local ids so the admin screens work without Zoho.
 
 export interface LocalProviderDeps {
   db: Db;
   publicUrl: string;
   links: InvoiceLinks;
+  invoicing: InvoicingConfig;
 }
 
 const localId = (prefix: string) => `${prefix}-${randomBytes(6).toString('hex').toUpperCase()}`;
 
-export function createLocalProvider({ db, publicUrl, links }: LocalProviderDeps): BillingProvider {
+export function createLocalProvider({
+  db,
+  publicUrl,
+  links,
+  invoicing,
+}: LocalProviderDeps): BillingProvider {
   const record = (acting: Acting, userId: string, message: string, details = {}) =>
     recordBilling(db, acting, userId, message, details);
-
-  /**
-   * A subscription past its period end renews: an unpaid invoice for the same package and
-   * status past_due until it is paid. Checked when billing is read, so no job is needed;
-   * the conditional update makes it happen once even with concurrent reads.
-   */
-  async function renewIfDue(owner: UserRow, now = new Date()): Promise<UserRow> {
-    const end = owner.currentPeriodEnd;
-    if (owner.subscriptionStatus !== 'active' || !end || end > now) return owner;
-    const pkg = await currentPackage(db, owner.id);
-    if (!pkg) return owner;
-    return db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(users)
-        .set({
-          subscriptionStatus: 'past_due',
-          billingStatus: billingStatusFor.past_due,
-          updatedAt: now,
-        })
-        .where(
-          and(
-            eq(users.id, owner.id),
-            eq(users.subscriptionStatus, 'active'),
-            lte(users.currentPeriodEnd, now),
-          ),
-        )
-        .returning();
-      if (!row) return (await findUserById(tx, owner.id)) ?? owner;
-      const invoice = await issueInvoice(tx, {
-        clientUserId: owner.id,
-        packageId: pkg.id,
-        description: invoiceDescription(pkg, 'renewal'),
-        amount: pkg.price,
-        status: 'unpaid',
-      });
-      await audit(tx, {
-        level: 'warning',
-        source: 'billing',
-        message: `Renewal due: invoice ${invoice.number} issued, subscription past due`,
-        userId: owner.id,
-        details: {
-          invoiceId: invoice.id,
-          amountCents: invoice.amount,
-          periodEnd: end.toISOString(),
-        },
-      });
-      return row;
-    });
-  }
 
   async function toJson(row: InvoiceRow, acting: Acting): Promise<Invoice> {
     // Pay Now links expire within the hour, so each listing mints a fresh one.
@@ -105,6 +60,7 @@ export function createLocalProvider({ db, publicUrl, links }: LocalProviderDeps)
       status: row.status,
       amount: row.amount,
       description: row.description,
+      dueDate: row.dueAt?.toISOString() ?? null,
       pdfUrl: await links.pdfUrl(row.id),
       paymentUrl: payToken ? `${publicUrl}/pay/invoice/${payToken}` : null,
     };
@@ -130,29 +86,28 @@ export function createLocalProvider({ db, publicUrl, links }: LocalProviderDeps)
 
     listPackages: async () => (await listPackageRows(db)).map(packageToJson),
 
-    billingStatus: async (owner) => (await renewIfDue(owner)).billingStatus,
+    billingStatus: async (owner) => owner.billingStatus,
 
     async listInvoices(owner, acting) {
-      await renewIfDue(owner);
       return Promise.all((await listInvoiceRows(db, owner.id)).map((row) => toJson(row, acting)));
     },
 
     async startCheckout(owner, packageId, acting) {
       const pkg = await findPackage(db, packageId);
       if (!pkg) throw notFound(billingApiMessages.packageNotFound);
-      if (isSubscriptionRunning(owner.subscriptionStatus) && (await currentPackage(db, owner.id))) {
-        throw conflict(billingApiMessages.alreadyActive);
-      }
+      const invoice = await invoicePackage(db, invoicing, {
+        clientId: owner.id,
+        pkg,
+        acting,
+        change: false,
+      });
+      // "Checkout" is the invoice with how to pay it: no button pays without paying.
       const token = await createPaySession(db, {
         clientUserId: owner.id,
-        kind: 'checkout',
-        packageId: pkg.id,
+        kind: 'invoice',
+        invoiceId: invoice.id,
       });
-      await record(acting, owner.id, `Checkout started for ${pkg.name}`, {
-        packageId: pkg.id,
-        priceCents: pkg.price,
-      });
-      return `${publicUrl}/pay/checkout/${token}`;
+      return `${publicUrl}/pay/invoice/${token}`;
     },
 
     async portalUrl(owner, acting) {
@@ -172,7 +127,8 @@ export function createLocalProvider({ db, publicUrl, links }: LocalProviderDeps)
       const invoice = await findInvoice(db, invoiceId);
       const client = invoice ? await findUserById(db, invoice.clientUserId) : undefined;
       if (!invoice || !client) return null;
-      return { filename: `${invoice.number}.pdf`, pdf: await renderInvoicePdf(invoice, client) };
+      const pdf = await renderInvoicePdf(invoice, client, invoicing.instructions);
+      return { filename: `${invoice.number}.pdf`, pdf };
     },
 
     async createContact(client, acting) {
@@ -202,9 +158,8 @@ export function createLocalProvider({ db, publicUrl, links }: LocalProviderDeps)
     },
 
     async syncStatus(client, acting) {
-      const row = await renewIfDue(client);
-      await record(acting, client.id, `Billing status checked: ${row.billingStatus}`);
-      return syncStatusOf(row);
+      await record(acting, client.id, `Billing status checked: ${client.billingStatus}`);
+      return syncStatusOf(client);
     },
   };
 }

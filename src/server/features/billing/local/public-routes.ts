@@ -1,14 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { InvoicingConfig } from '#server/config.ts';
 import { ErrorSchema } from '#shared/answers.ts';
 import { PayResultSchema, PaySessionSchema, SelectPackageSchema } from '#shared/billing-api.ts';
-import {
-  cancelSubscription,
-  changePackage,
-  confirmCheckout,
-  getPaySession,
-  payInvoice,
-} from './pay.ts';
+import type { InvoiceLinks } from '../invoice-links.ts';
+import { cancelSubscription, changePackage, getPaySession } from './pay.ts';
 
 // Public API of the local provider's token pages (/pay/checkout|portal|invoice/:token,
 // no sign-in: the token authorises).
@@ -18,8 +14,11 @@ const tags = ['billing: token pages'];
 // Tokens are 256-bit random, so this limit is about load, not guessing.
 const rateLimit = 'billingLink';
 
-export const payRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.deps.database.db;
+export const payRoutes: FastifyPluginAsyncZod<{
+  links: InvoiceLinks;
+  invoicing: InvoicingConfig;
+}> = async (app, { links, invoicing }) => {
+  const pages = { db: app.deps.database.db, links, invoicing };
   const action = {
     200: PayResultSchema,
     403: ErrorSchema,
@@ -34,18 +33,12 @@ export const payRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit },
       schema: {
         tags,
-        summary: 'What a checkout, portal or invoice link shows; 404 when expired or used',
+        summary: 'What a portal or invoice link shows; 404 when expired or used',
         params: TokenParamsSchema,
         response: { 200: PaySessionSchema, 404: ErrorSchema, 429: ErrorSchema },
       },
     },
-    async (request) => getPaySession(db, request.params.token),
-  );
-
-  app.post(
-    '/sessions/:token/confirm',
-    { config: { rateLimit }, schema: { tags, params: TokenParamsSchema, response: action } },
-    async (request) => confirmCheckout(db, request.params.token, { ip: request.ip }),
+    async (request) => getPaySession(pages, request.params.token),
   );
 
   app.post(
@@ -60,18 +53,12 @@ export const payRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      changePackage(db, request.params.token, request.body.packageId, { ip: request.ip }),
+      changePackage(pages, request.params.token, request.body.packageId, { ip: request.ip }),
   );
 
   app.post(
     '/sessions/:token/cancel',
     { config: { rateLimit }, schema: { tags, params: TokenParamsSchema, response: action } },
-    async (request) => cancelSubscription(db, request.params.token, { ip: request.ip }),
-  );
-
-  app.post(
-    '/sessions/:token/pay',
-    { config: { rateLimit }, schema: { tags, params: TokenParamsSchema, response: action } },
-    async (request) => payInvoice(db, request.params.token, { ip: request.ip }),
+    async (request) => cancelSubscription(pages, request.params.token, { ip: request.ip }),
   );
 };

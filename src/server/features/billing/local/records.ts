@@ -3,9 +3,11 @@ import type { Db } from '#server/db/client.ts';
 import { invoices, packages, type UserRow, users } from '#server/db/schema.ts';
 import type { Package } from '#shared/billing-api.ts';
 import { billingStatusFor } from '#shared/billing-api.ts';
+import type { InvoiceItem, InvoiceKind } from '#shared/invoicing.ts';
 
 // The local provider's records: packages, invoices and the subscription columns on the
 // user. Money is integer cents; invoice numbers are INV-000123, unique and gap-free.
+// Invoices are issued open; only a recorded payment settles one (invoicing.ts).
 
 export type PackageRow = typeof packages.$inferSelect;
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -39,52 +41,73 @@ export function addInterval(from: Date, interval: PackageRow['interval']): Date 
 
 export const formatInvoiceNumber = (n: number) => `INV-${String(n).padStart(6, '0')}`;
 
-/** Issues an invoice with the next number. Call inside a transaction. */
+export interface NewInvoice {
+  clientUserId: string;
+  packageId: string | null;
+  kind: InvoiceKind;
+  items: InvoiceItem[];
+  dueAt: Date;
+  periodStart?: Date | null;
+  periodEnd?: Date | null;
+}
+
+/** Issues an open invoice with the next number. Call inside a transaction. */
 export async function issueInvoice(
   tx: Db,
-  input: {
-    clientUserId: string;
-    packageId: string | null;
-    description: string;
-    amount: number;
-    status: 'paid' | 'unpaid';
-  },
+  input: NewInvoice,
   now = new Date(),
 ): Promise<InvoiceRow> {
   // Several instances may issue at once: the lock makes max()+1 safe until commit.
-  await tx.execute(sql`select pg_advisory_xact_lock(${INVOICE_NUMBER_LOCK})`);
+  await lockInvoiceNumbers(tx);
   const [last] = await tx
     .select({
       n: sql<number>`coalesce(max(substring(${invoices.number} from 5)::int), 0)`.mapWith(Number),
     })
     .from(invoices)
     .where(sql`${invoices.number} ~ '^INV-[0-9]+$'`);
+  const amount = input.items.reduce((sum, item) => sum + item.amount, 0);
   const [row] = await tx
     .insert(invoices)
     .values({
       number: formatInvoiceNumber((last?.n ?? 0) + 1),
       clientUserId: input.clientUserId,
       packageId: input.packageId,
-      description: input.description,
-      status: input.status,
-      amount: input.amount,
+      kind: input.kind,
+      items: input.items,
+      description: input.items.map((item) => item.description).join('; '),
+      status: 'unpaid',
+      amount,
       issuedAt: now,
-      paidAt: input.status === 'paid' ? now : null,
+      dueAt: input.dueAt,
+      periodStart: input.periodStart ?? null,
+      periodEnd: input.periodEnd ?? null,
     })
     .returning();
   if (!row) throw new Error('insert returned no row');
   return row;
 }
 
+/** Serialises invoice numbering, and the checks made before issuing, across instances. */
+export const lockInvoiceNumbers = (tx: Db) =>
+  tx.execute(sql`select pg_advisory_xact_lock(${INVOICE_NUMBER_LOCK})`);
+
+/** One line: the package for one interval. */
+export const packageItem = (pkg: PackageRow, what = 'subscription'): InvoiceItem => ({
+  description: invoiceDescription(pkg, what),
+  quantity: 1,
+  unitAmount: pkg.price,
+  amount: pkg.price,
+});
+
 export const invoiceDescription = (pkg: PackageRow, what = 'subscription') =>
   `${pkg.name} ${what}, one ${pkg.interval}`;
 
-/** Starts (or restarts) the subscription on a package's plan for one interval from `from`. */
+/** Puts the client on a package's plan, active until `periodEnd`. */
 export async function activateSubscription(
   tx: Db,
   userId: string,
   pkg: PackageRow,
-  from: Date,
+  periodEnd: Date,
 ): Promise<UserRow> {
   const [row] = await tx
     .update(users)
@@ -92,12 +115,29 @@ export async function activateSubscription(
       subscriptionPlan: pkg.plan,
       subscriptionStatus: 'active',
       billingStatus: billingStatusFor.active,
-      currentPeriodEnd: addInterval(from, pkg.interval),
+      currentPeriodEnd: periodEnd,
       updatedAt: new Date(),
     })
     .where(eq(users.id, userId))
     .returning();
   if (!row) throw new Error('client vanished');
+  return row;
+}
+
+/** The unpaid invoice for a package (first, changed or renewed), if one is open. */
+export async function openPlanInvoice(db: Db, userId: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.clientUserId, userId),
+        eq(invoices.status, 'unpaid'),
+        isNotNull(invoices.packageId),
+      ),
+    )
+    .orderBy(desc(invoices.issuedAt))
+    .limit(1);
   return row;
 }
 

@@ -133,6 +133,7 @@ export function createZohoProvider(deps: ZohoProviderDeps): BillingProvider {
             status,
             amount: toCents(invoice.total),
             description: `Invoice ${invoice.number}`,
+            dueDate: dateFromZoho(invoice.due_date)?.toISOString() ?? null,
             pdfUrl: await links.pdfUrl(invoice.invoice_id),
             // Zoho's hosted invoice page takes the payment: never offered to a test session.
             paymentUrl:

@@ -21,9 +21,7 @@ export const paySessionQuery = (token: string) =>
   });
 
 export const payCalls = {
-  confirm: (token: string) => api.post<PayResult>(`${session(token)}/confirm`, {}, noAuth),
   change: (token: string, packageId: string) =>
     api.post<PayResult>(`${session(token)}/change`, { packageId }, noAuth),
   cancel: (token: string) => api.post<PayResult>(`${session(token)}/cancel`, {}, noAuth),
-  pay: (token: string) => api.post<PayResult>(`${session(token)}/pay`, {}, noAuth),
 };

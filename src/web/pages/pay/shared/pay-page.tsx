@@ -70,7 +70,7 @@ function PaySessionView({ kind, label, title, description, children }: PayPagePr
     );
   }
   const session = query.data;
-  // A link of another kind pasted into this page (e.g. a portal link on /pay/checkout).
+  // A link of another kind pasted into this page (e.g. a portal link on /pay/invoice).
   if (session.kind !== kind)
     return <LinkGone label={label} message={billingApiMessages.sessionGone} />;
 
@@ -82,8 +82,8 @@ function PaySessionView({ kind, label, title, description, children }: PayPagePr
       footer={
         <>
           <p>
-            This secure link works once and expires at {formatTime(session.expiresAt)}. Do not share
-            it.
+            This secure link {kind === 'invoice' ? '' : 'works once and '}expires at{' '}
+            {formatTime(session.expiresAt)}. Do not share it.
           </p>
           <p className="mt-2">{backToBilling}</p>
         </>

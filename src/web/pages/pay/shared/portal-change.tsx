@@ -7,8 +7,8 @@ import { Button } from '#web/components/button.tsx';
 import { payCalls } from './pay-api.ts';
 import { actionErrorText, usePayAction } from './use-pay-action.ts';
 
-// Switch to another package: one radio per package (the current one marked and not
-// choosable), then one button that says what will be charged.
+// Ask for another package: one radio per package (the current one marked and not
+// choosable), then one button that says what will be invoiced.
 
 function PackageOption({
   pkg,
@@ -91,7 +91,8 @@ export function PortalChange({
           {running ? 'Change plan' : 'Choose a plan'}
         </legend>
         <p className="mt-1 text-sm text-slate-600">
-          The new plan starts today and is paid now; a new billing period begins.
+          We issue an invoice for the plan you choose. It starts, with a new billing period, as soon
+          as the payment is recorded; until then your current plan runs on.
         </p>
         <ul className="mt-4 space-y-3">
           {session.packages.map((pkg) => (
@@ -109,14 +110,14 @@ export function PortalChange({
       </fieldset>
       {change.isError ? (
         <div className="mt-4">
-          <Alert title="Plan not changed">{actionErrorText(change.error)}</Alert>
+          <Alert title="No invoice issued">{actionErrorText(change.error)}</Alert>
         </div>
       ) : null}
       <Button type="submit" className="mt-4 w-full" size="lg" disabled={!chosen || busy}>
         {change.busy
-          ? 'Processing payment…'
+          ? 'Issuing the invoice…'
           : chosen
-            ? `${running ? 'Switch to' : 'Start'} ${chosen.name} and pay ${formatCents(chosen.price)}`
+            ? `Request ${chosen.name}: invoice for ${formatCents(chosen.price)}`
             : 'Choose a plan above'}
       </Button>
     </form>

@@ -14,6 +14,12 @@ import { InvoiceStatusBadge } from './status-badge.tsx';
 
 const linkClass = 'font-semibold text-brand-700 hover:text-brand-800 hover:underline';
 
+/** "Due Dec 9, 2026" under an open invoice, so the date to pay by is in sight. */
+function DueLine({ invoice }: { invoice: Invoice }) {
+  if (invoice.status !== 'unpaid' || !invoice.dueDate) return null;
+  return <p className="text-xs text-slate-600">Due {formatDate(invoice.dueDate, 'UTC')}</p>;
+}
+
 function InvoiceActions({ invoice }: { invoice: Invoice }) {
   return (
     <span className="flex flex-wrap items-center gap-x-4 gap-y-2 md:justify-end">
@@ -64,7 +70,12 @@ const columns: ColumnDef<Invoice>[] = [
     id: 'status',
     header: 'Status',
     meta: { className: '' },
-    cell: ({ row }) => <InvoiceStatusBadge status={row.original.status} />,
+    cell: ({ row }) => (
+      <>
+        <InvoiceStatusBadge status={row.original.status} />
+        <DueLine invoice={row.original} />
+      </>
+    ),
   },
   {
     id: 'amount',
@@ -113,7 +124,10 @@ function InvoiceCards({ invoices }: { invoices: Invoice[] }) {
           </div>
           <p className="mt-2 text-sm break-words text-slate-600">{invoice.description}</p>
           <div className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm">
-            <InvoiceStatusBadge status={invoice.status} />
+            <span>
+              <InvoiceStatusBadge status={invoice.status} />
+              <DueLine invoice={invoice} />
+            </span>
             <InvoiceActions invoice={invoice} />
           </div>
         </li>

@@ -19,6 +19,10 @@ const notices: Record<string, Omit<ReturnNotice, 'param'>> = {
     title: 'Plan changed',
     text: 'Your new plan is active.',
   },
+  [payRedirects.invoiced]: {
+    title: 'Invoice issued',
+    text: 'Your new plan starts as soon as the invoice is paid. It is listed below with how to pay it.',
+  },
   [payRedirects.cancelled]: {
     title: 'Subscription cancelled',
     text: 'Your subscription is cancelled. You can choose a plan again at any time.',

@@ -1,0 +1,60 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { invoicePayments, users } from '#server/db/schema.ts';
+import type { AdminInvoice } from '#shared/admin-invoices.ts';
+import type { Payment } from '#shared/invoicing.ts';
+import type { InvoiceLinks } from '../invoice-links.ts';
+import { listInvoiceRows } from './records.ts';
+
+// A client's invoices for the admin: each with its items, what has been paid and the
+// payments recorded, who recorded them. Two queries whatever the number of invoices.
+
+export async function listAdminInvoices(
+  db: Db,
+  links: InvoiceLinks,
+  clientId: string,
+): Promise<AdminInvoice[]> {
+  const rows = await listInvoiceRows(db, clientId);
+  const ids = rows.map((row) => row.id);
+  const payments = ids.length
+    ? await db
+        .select({ payment: invoicePayments, recordedBy: users.name })
+        .from(invoicePayments)
+        .leftJoin(users, eq(users.id, invoicePayments.recordedBy))
+        .where(inArray(invoicePayments.invoiceId, ids))
+        .orderBy(asc(invoicePayments.createdAt))
+    : [];
+  const byInvoice = new Map<string, Payment[]>();
+  for (const { payment, recordedBy } of payments) {
+    const list = byInvoice.get(payment.invoiceId) ?? [];
+    list.push({
+      id: payment.id,
+      amount: payment.amount,
+      paidOn: payment.paidOn,
+      method: payment.method,
+      reference: payment.reference,
+      recordedBy,
+      createdAt: payment.createdAt.toISOString(),
+    });
+    byInvoice.set(payment.invoiceId, list);
+  }
+  return Promise.all(
+    rows.map(async (row) => ({
+      id: row.id,
+      number: row.number,
+      date: row.issuedAt.toISOString(),
+      status: row.status,
+      amount: row.amount,
+      description: row.description,
+      dueDate: row.dueAt?.toISOString() ?? null,
+      pdfUrl: await links.pdfUrl(row.id),
+      paymentUrl: null,
+      kind: row.kind,
+      items: row.items,
+      amountPaid: row.amountPaid,
+      periodStart: row.periodStart?.toISOString() ?? null,
+      periodEnd: row.periodEnd?.toISOString() ?? null,
+      payments: byInvoice.get(row.id) ?? [],
+    })),
+  );
+}

@@ -1,0 +1,191 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { InvoicingConfig } from '#server/config.ts';
+import type { Db } from '#server/db/client.ts';
+import { invoices, users } from '#server/db/schema.ts';
+import { audit } from '#server/domain/audit/audit.ts';
+import { formatCents } from '#shared/billing.ts';
+import { billingStatusFor } from '#shared/billing-api.ts';
+import { formatDate } from '#shared/dates.ts';
+import { dueDateFor } from './invoicing.ts';
+import {
+  addInterval,
+  currentPackage,
+  issueInvoice,
+  lockInvoiceNumbers,
+  openPlanInvoice,
+} from './records.ts';
+
+// The local provider's billing cycle (docs/decisions/014), run by a job so that nothing
+// waits for someone to open Billing: renewal invoices go out ahead of a period's end, an
+// unpaid plan invoice past its due date plus the grace period turns the subscription
+// past_due (runs and new schedules then answer 402), and trials end on their date. Every
+// step is a conditional update, so several instances running it at once do it once.
+
+const DAY_MS = 86_400_000;
+/** Clients handled per query: a large book of clients is worked through in batches. */
+const BATCH = 200;
+
+export interface CycleReport {
+  renewalsIssued: number;
+  pastDue: number;
+  trialsEnded: number;
+}
+
+const hasOpenPlanInvoice = sql`exists (select 1 from ${invoices} i
+  where i.client_user_id = ${users.id} and i.status = 'unpaid' and i.package_id is not null)`;
+
+/** Active subscriptions ending within the lead time that have no renewal (or plan) invoice. */
+async function dueForRenewal(db: Db, config: InvoicingConfig, now: Date): Promise<string[]> {
+  const horizon = new Date(now.getTime() + config.renewalLeadDays * DAY_MS);
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.subscriptionStatus, 'active'),
+        sql`${users.currentPeriodEnd} <= ${horizon.toISOString()}::timestamptz`,
+        sql`not ${hasOpenPlanInvoice}`,
+        sql`not exists (select 1 from ${invoices} i where i.client_user_id = ${users.id}
+          and i.kind = 'renewal' and i.period_start = ${users.currentPeriodEnd})`,
+        // A subscription set active by hand (no paid package) has nothing to renew.
+        sql`exists (select 1 from ${invoices} i where i.client_user_id = ${users.id}
+          and i.status = 'paid' and i.package_id is not null)`,
+      ),
+    )
+    .limit(BATCH);
+  return rows.map((row) => row.id);
+}
+
+/** Issues one renewal; false when another instance (or a payment) got there first. */
+async function issueRenewal(
+  db: Db,
+  config: InvoicingConfig,
+  clientId: string,
+  now: Date,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockInvoiceNumbers(tx);
+    const [client] = await tx.select().from(users).where(eq(users.id, clientId));
+    const start = client?.currentPeriodEnd;
+    if (!client || !start || client.subscriptionStatus !== 'active') return false;
+    if (await openPlanInvoice(tx, client.id)) return false;
+    const [already] = await tx
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.clientUserId, client.id),
+          eq(invoices.kind, 'renewal'),
+          eq(invoices.periodStart, start),
+        ),
+      );
+    const pkg = await currentPackage(tx, client.id);
+    if (already || !pkg) return false;
+    const end = addInterval(start, pkg.interval);
+    const invoice = await issueInvoice(
+      tx,
+      {
+        clientUserId: client.id,
+        packageId: pkg.id,
+        kind: 'renewal',
+        items: [
+          {
+            description: `${pkg.name} renewal, ${formatDate(start, 'UTC')} to ${formatDate(end, 'UTC')}`,
+            quantity: 1,
+            unitAmount: pkg.price,
+            amount: pkg.price,
+          },
+        ],
+        dueAt: dueDateFor(client, now, config),
+        periodStart: start,
+        periodEnd: end,
+      },
+      now,
+    );
+    await audit(tx, {
+      source: 'billing',
+      message: `Renewal invoice ${invoice.number} issued for ${formatCents(invoice.amount)}, due ${formatDate(invoice.dueAt, 'UTC')}`,
+      userId: client.id,
+      details: { invoiceId: invoice.id, periodStart: start.toISOString() },
+    });
+    return true;
+  });
+}
+
+async function issueRenewals(db: Db, config: InvoicingConfig, now: Date): Promise<number> {
+  let issued = 0;
+  for (;;) {
+    const ids = await dueForRenewal(db, config, now);
+    let progress = 0;
+    for (const id of ids) if (await issueRenewal(db, config, id, now)) progress++;
+    issued += progress;
+    // Stop on a short batch, or when nothing in a batch could be issued (no package).
+    if (ids.length < BATCH || progress === 0) return issued;
+  }
+}
+
+/** Active subscriptions with a plan invoice unpaid past due + grace turn past_due. */
+async function markPastDue(db: Db, config: InvoicingConfig, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - config.graceDays * DAY_MS);
+  const rows = await db
+    .update(users)
+    .set({
+      subscriptionStatus: 'past_due',
+      billingStatus: billingStatusFor.past_due,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(users.subscriptionStatus, 'active'),
+        sql`exists (select 1 from ${invoices} i where i.client_user_id = ${users.id}
+          and i.status = 'unpaid' and i.package_id is not null
+          and i.due_at < ${cutoff.toISOString()}::timestamptz)`,
+      ),
+    )
+    .returning({ id: users.id });
+  for (const { id } of rows) {
+    const invoice = await openPlanInvoice(db, id);
+    await audit(db, {
+      level: 'warning',
+      source: 'billing',
+      message: `Invoice ${invoice?.number ?? ''} unpaid ${config.graceDays} days after its due date: subscription past due`,
+      userId: id,
+      details: { invoiceId: invoice?.id ?? null, graceDays: config.graceDays },
+    });
+  }
+  return rows.length;
+}
+
+/** Trials past their end: pending payment when a plan invoice is open, else no plan. */
+async function endTrials(db: Db, now: Date): Promise<number> {
+  const rows = await db
+    .update(users)
+    .set({
+      subscriptionStatus: sql`case when ${hasOpenPlanInvoice} then 'incomplete' else 'no_subscription' end`,
+      billingStatus: billingStatusFor.no_subscription,
+      subscriptionPlan: 'Trial',
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(users.subscriptionStatus, 'trialing'),
+        sql`${users.currentPeriodEnd} <= ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning({ id: users.id });
+  for (const { id } of rows) {
+    await audit(db, { source: 'billing', message: 'Trial ended', userId: id });
+  }
+  return rows.length;
+}
+
+export async function runBillingCycle(
+  db: Db,
+  config: InvoicingConfig,
+  now = new Date(),
+): Promise<CycleReport> {
+  const renewalsIssued = await issueRenewals(db, config, now);
+  const pastDue = await markPastDue(db, config, now);
+  const trialsEnded = await endTrials(db, now);
+  return { renewalsIssued, pastDue, trialsEnded };
+}

@@ -1,0 +1,298 @@
+import { and, eq, isNotNull, ne } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { InvoicingConfig } from '#server/config.ts';
+import type { Db } from '#server/db/client.ts';
+import { invoicePayments, invoices, type UserRow, users } from '#server/db/schema.ts';
+import { findUserById } from '#server/domain/users/repository.ts';
+import { badRequest, conflict, notFound } from '#server/http/errors.ts';
+import { formatCents, isSubscriptionRunning } from '#shared/billing.ts';
+import { billingApiMessages, billingStatusFor } from '#shared/billing-api.ts';
+import { dayStart, formatDate } from '#shared/dates.ts';
+import {
+  type BillHoursSchema,
+  type GrantTrialSchema,
+  invoicingMessages,
+  paymentMethodLabels,
+  type RecordPaymentSchema,
+} from '#shared/invoicing.ts';
+import { type Acting, recordBilling } from '../provider.ts';
+import {
+  activateSubscription,
+  addInterval,
+  currentPackage,
+  findPackage,
+  type InvoiceRow,
+  issueInvoice,
+  lockInvoiceNumbers,
+  openPlanInvoice,
+  type PackageRow,
+  packageItem,
+} from './records.ts';
+
+// Local billing as invoicing (docs/decisions/014): choosing a package issues an open
+// invoice; nothing a client does activates a plan. An admin records the payments that
+// arrive; the one that settles a plan invoice starts or renews the plan for its period.
+
+const DAY_MS = 86_400_000;
+
+/** Issue date plus the client's due days (billing presets), else BILLING_DUE_DAYS. */
+export const dueDateFor = (client: UserRow, issuedAt: Date, config: InvoicingConfig) =>
+  new Date(issuedAt.getTime() + (client.billingPrefs.defaultDueDays ?? config.dueDays) * DAY_MS);
+
+async function lockedClient(tx: Db, id: string): Promise<UserRow> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  if (!row) throw notFound('Client not found.');
+  return row;
+}
+
+/**
+ * Issues the invoice for a chosen package: a first subscription (pending payment unless a
+ * trial runs) or a change of plan (the current plan runs on until it is paid).
+ */
+export function invoicePackage(
+  db: Db,
+  config: InvoicingConfig,
+  input: { clientId: string; pkg: PackageRow; acting: Acting; change: boolean },
+): Promise<InvoiceRow> {
+  const { pkg, acting, change } = input;
+  return db.transaction(async (tx) => {
+    // Two tabs choosing at once: the second waits here and then finds the first's invoice.
+    await lockInvoiceNumbers(tx);
+    const client = await lockedClient(tx, input.clientId);
+    const current = await currentPackage(tx, client.id);
+    const running = isSubscriptionRunning(client.subscriptionStatus);
+    if (!change && client.subscriptionStatus === 'active' && current) {
+      throw conflict(billingApiMessages.alreadyActive);
+    }
+    if (change && running && current?.id === pkg.id) {
+      throw conflict(billingApiMessages.samePackage, { packageId: billingApiMessages.samePackage });
+    }
+    if (await openPlanInvoice(tx, client.id)) throw conflict(billingApiMessages.planInvoiceOpen);
+    const now = new Date();
+    const invoice = await issueInvoice(
+      tx,
+      {
+        clientUserId: client.id,
+        packageId: pkg.id,
+        kind: 'subscription',
+        items: [packageItem(pkg)],
+        dueAt: dueDateFor(client, now, config),
+      },
+      now,
+    );
+    if (!running) {
+      await tx
+        .update(users)
+        .set({
+          subscriptionStatus: 'incomplete',
+          billingStatus: billingStatusFor.incomplete,
+          updatedAt: now,
+        })
+        .where(eq(users.id, client.id));
+    }
+    const what = change ? `Plan change to ${pkg.name} requested` : `${pkg.name} chosen`;
+    await recordBilling(
+      tx,
+      acting,
+      client.id,
+      `${what}; invoice ${invoice.number} issued for ${formatCents(invoice.amount)}, due ${formatDate(invoice.dueAt, 'UTC')}`,
+      { invoiceId: invoice.id, packageId: pkg.id, amountCents: invoice.amount },
+    );
+    return invoice;
+  });
+}
+
+type PaymentInput = z.output<typeof RecordPaymentSchema>;
+
+/** Records money received against an open invoice; a payment in full settles it. */
+export function recordPayment(
+  db: Db,
+  input: { clientId: string; invoiceId: string; payment: PaymentInput; acting: Acting },
+): Promise<string> {
+  const { payment, acting } = input;
+  return db.transaction(async (tx) => {
+    const [invoice] = await tx
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.id, input.invoiceId), eq(invoices.clientUserId, input.clientId)))
+      .for('update');
+    if (!invoice) throw notFound(invoicingMessages.invoiceNotFound);
+    if (invoice.status !== 'unpaid') throw conflict(invoicingMessages.invoiceSettled);
+    const due = invoice.amount - invoice.amountPaid;
+    if (payment.amountDollars > due) {
+      const message = invoicingMessages.amountOver(formatCents(due));
+      throw badRequest(message, { amountDollars: message });
+    }
+    await tx.insert(invoicePayments).values({
+      invoiceId: invoice.id,
+      amount: payment.amountDollars,
+      paidOn: payment.paidOn,
+      method: payment.method,
+      reference: payment.reference,
+      recordedBy: acting.actorId,
+    });
+    const amountPaid = invoice.amountPaid + payment.amountDollars;
+    const settled = amountPaid >= invoice.amount;
+    const now = new Date();
+    const [updated] = await tx
+      .update(invoices)
+      .set({ amountPaid, ...(settled && { status: 'paid' as const, paidAt: now }) })
+      .where(eq(invoices.id, invoice.id))
+      .returning();
+    const method = paymentMethodLabels[payment.method];
+    await recordBilling(
+      tx,
+      acting,
+      input.clientId,
+      `Payment of ${formatCents(payment.amountDollars)} by ${method} recorded for invoice ${invoice.number}`,
+      {
+        invoiceId: invoice.id,
+        amountCents: payment.amountDollars,
+        method: payment.method,
+        paidOn: payment.paidOn,
+        reference: payment.reference,
+        settled,
+      },
+    );
+    if (!settled || !updated) {
+      return `Payment recorded. ${formatCents(invoice.amount - amountPaid)} is still due on ${invoice.number}.`;
+    }
+    const plan = await settlePlanInvoice(tx, updated, payment.paidOn, acting);
+    return plan
+      ? `Payment recorded. ${invoice.number} is paid; ${plan}.`
+      : `Payment recorded. ${invoice.number} is paid.`;
+  });
+}
+
+/**
+ * A plan invoice paid in full starts or renews its package: a renewal for the period it
+ * was issued for, a first or changed plan from the day it was paid (never before it was
+ * issued). Other open plan invoices of the client go void. Returns what changed.
+ */
+async function settlePlanInvoice(
+  tx: Db,
+  invoice: InvoiceRow,
+  paidOn: string,
+  acting: Acting,
+): Promise<string | null> {
+  const pkg = invoice.packageId ? await findPackage(tx, invoice.packageId) : undefined;
+  if (!pkg) return null;
+  const renewal = invoice.kind === 'renewal' && invoice.periodStart && invoice.periodEnd;
+  const start = renewal
+    ? (invoice.periodStart as Date)
+    : new Date(Math.max(dayStart(paidOn).getTime(), invoice.issuedAt.getTime()));
+  const end = renewal ? (invoice.periodEnd as Date) : addInterval(start, pkg.interval);
+  await tx
+    .update(invoices)
+    .set({ periodStart: start, periodEnd: end })
+    .where(eq(invoices.id, invoice.id));
+  await tx
+    .update(invoices)
+    .set({ status: 'void' })
+    .where(
+      and(
+        eq(invoices.clientUserId, invoice.clientUserId),
+        eq(invoices.status, 'unpaid'),
+        isNotNull(invoices.packageId),
+        ne(invoices.id, invoice.id),
+      ),
+    );
+  await activateSubscription(tx, invoice.clientUserId, pkg, end);
+  const what = `${pkg.name} active until ${formatDate(end, 'UTC')}`;
+  await recordBilling(tx, acting, invoice.clientUserId, `Invoice ${invoice.number} paid: ${what}`, {
+    invoiceId: invoice.id,
+    plan: pkg.plan,
+    periodStart: start.toISOString(),
+    periodEnd: end.toISOString(),
+  });
+  return what;
+}
+
+/** A trial of a plan until the end of `endsOn` (UTC); it ends by itself (billing-cycle.ts). */
+export function grantTrial(
+  db: Db,
+  input: { clientId: string; trial: z.output<typeof GrantTrialSchema>; acting: Acting },
+): Promise<string> {
+  const { trial, acting } = input;
+  return db.transaction(async (tx) => {
+    const client = await lockedClient(tx, input.clientId);
+    if (client.subscriptionStatus === 'active' && (await currentPackage(tx, client.id))) {
+      throw conflict('This client has a paid plan running; a trial would replace it.');
+    }
+    const end = new Date(dayStart(trial.endsOn).getTime() + DAY_MS);
+    await tx
+      .update(users)
+      .set({
+        subscriptionPlan: trial.plan,
+        subscriptionStatus: 'trialing',
+        billingStatus: billingStatusFor.trialing,
+        currentPeriodEnd: end,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, client.id));
+    const message = `Trial of ${trial.plan} granted until ${formatDate(dayStart(trial.endsOn), 'UTC')}`;
+    await recordBilling(tx, acting, client.id, message, {
+      plan: trial.plan,
+      endsOn: trial.endsOn,
+      from: { plan: client.subscriptionPlan, status: client.subscriptionStatus },
+    });
+    return `${message}.`;
+  });
+}
+
+/** An invoice for consulting hours at the client's hourly rate (billing presets). */
+export function billHours(
+  db: Db,
+  config: InvoicingConfig,
+  input: { clientId: string; hours: z.output<typeof BillHoursSchema>; acting: Acting },
+): Promise<InvoiceRow> {
+  const { hours, acting } = input;
+  return db.transaction(async (tx) => {
+    const client = await findUserById(tx, input.clientId);
+    if (!client) throw notFound('Client not found.');
+    const rate = client.billingPrefs.hourlyRateCents;
+    if (!rate) throw badRequest(invoicingMessages.noHourlyRate);
+    const now = new Date();
+    const amount = Math.round(hours.hours * rate);
+    const invoice = await issueInvoice(
+      tx,
+      {
+        clientUserId: client.id,
+        packageId: null,
+        kind: 'hours',
+        items: [
+          {
+            description: `${hours.description} (${hours.hours} h at ${formatCents(rate)}/h)`,
+            quantity: hours.hours,
+            unitAmount: rate,
+            amount,
+          },
+        ],
+        dueAt: dueDateFor(client, now, config),
+      },
+      now,
+    );
+    await recordBilling(
+      tx,
+      acting,
+      client.id,
+      `Invoice ${invoice.number} issued for ${hours.hours} h (${formatCents(amount)})`,
+      { invoiceId: invoice.id, hours: hours.hours, rateCents: rate, amountCents: amount },
+    );
+    return invoice;
+  });
+}
+
+/** Cancelling in the portal voids the plan invoices still open. */
+export const voidOpenPlanInvoices = (tx: Db, clientId: string) =>
+  tx
+    .update(invoices)
+    .set({ status: 'void' })
+    .where(
+      and(
+        eq(invoices.clientUserId, clientId),
+        eq(invoices.status, 'unpaid'),
+        isNotNull(invoices.packageId),
+      ),
+    )
+    .returning({ number: invoices.number });

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { InvoiceSchema } from './billing-api.ts';
+import {
+  InvoiceItemSchema,
+  invoiceKinds,
+  PaymentInstructionsSchema,
+  PaymentSchema,
+} from './invoicing.ts';
+
+// GET /api/admin/billing/:id/invoices: a client's invoices with their payments, for
+// recording what came in (local provider only).
+
+/** An invoice as the admin sees it: what is due, when, and what has come in. */
+export const AdminInvoiceSchema = InvoiceSchema.extend({
+  kind: z.enum(invoiceKinds),
+  items: z.array(InvoiceItemSchema),
+  /** Cents received so far. */
+  amountPaid: z.number().int(),
+  /** The billing period a paid invoice covers (ISO), when it is a plan invoice. */
+  periodStart: z.string().nullable(),
+  periodEnd: z.string().nullable(),
+  payments: z.array(PaymentSchema),
+});
+export type AdminInvoice = z.infer<typeof AdminInvoiceSchema>;
+
+export const AdminInvoicesSchema = z.object({
+  invoices: z.array(AdminInvoiceSchema),
+  /** The configured payment instructions, so the admin sees what clients are told. */
+  instructions: PaymentInstructionsSchema,
+});
+export type AdminInvoices = z.infer<typeof AdminInvoicesSchema>;
