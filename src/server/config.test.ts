@@ -70,3 +70,42 @@ describe('PUBLIC_URL', () => {
     }
   });
 });
+
+describe('local invoicing', () => {
+  it('defaults to 14 due days, 7 days of grace and renewals 7 days ahead, without payment details', () => {
+    expect(loadConfig({}).invoicing).toMatchObject({
+      dueDays: 14,
+      graceDays: 7,
+      renewalLeadDays: 7,
+      instructions: { ach: null, check: null, note: null },
+    });
+  });
+
+  it('reads ACH details together and a check address in lines separated by |', () => {
+    const config = loadConfig({
+      BILLING_ACH_BANK_NAME: 'First Lakes Bank',
+      BILLING_ACH_ROUTING_NUMBER: '091000019',
+      BILLING_ACH_ACCOUNT_NUMBER: '123456789',
+      BILLING_CHECK_ADDRESS: '100 Main St | Suite 4 | Minneapolis, MN 55401',
+    });
+    expect(config.invoicing.instructions.ach).toMatchObject({
+      bankName: 'First Lakes Bank',
+      routingNumber: '091000019',
+      accountNumber: '123456789',
+    });
+    expect(config.invoicing.instructions.check?.address).toEqual([
+      '100 Main St',
+      'Suite 4',
+      'Minneapolis, MN 55401',
+    ]);
+  });
+
+  it('refuses half the ACH details and a routing number that is not nine digits', () => {
+    expect(() => loadConfig({ BILLING_ACH_BANK_NAME: 'First Lakes Bank' })).toThrow(
+      /BILLING_ACH_ROUTING_NUMBER, BILLING_ACH_ACCOUNT_NUMBER: needed with BILLING_ACH_BANK_NAME/,
+    );
+    expect(() => loadConfig({ BILLING_ACH_ROUTING_NUMBER: '1234' })).toThrow(
+      /BILLING_ACH_ROUTING_NUMBER: must be a nine-digit ABA routing number/,
+    );
+  });
+});

@@ -17,8 +17,15 @@ export const REDACTED = '[REDACTED]';
 const SECRET_NAME =
   /token|sig|secret|passw|pwd|key|auth|session|challenge|impersonate|code|otp|jwt|credential|hash/i;
 
-/** Token routes the server answers itself; the pages come from paths.ts. */
-const API_TOKEN_ROUTES = ['/api/team/invites/:token', '/api/pay/sessions/:token'];
+/**
+ * Token routes the server answers itself (the pages come from paths.ts), and the old
+ * checkout page, whose links may still be opened from a browser's history.
+ */
+const API_TOKEN_ROUTES = [
+  '/api/team/invites/:token',
+  '/api/pay/sessions/:token',
+  '/pay/checkout/:token',
+];
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

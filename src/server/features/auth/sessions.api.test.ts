@@ -6,7 +6,7 @@ import { auditLogs, runs, sessions, users } from '#server/db/schema.ts';
 import { seedPackages } from '#server/db/seed/packages.ts';
 import { SESSION_RETENTION_DAYS } from '#server/jobs/retention.ts';
 import { impersonationMessages } from '#shared/impersonation.ts';
-import { anonymous, subscribe, tokenOf } from '#test/support/billing.ts';
+import { anonymous, tokenOf } from '#test/support/billing.ts';
 import { startFakeN8n } from '#test/support/fake-n8n.ts';
 import { createProcessFor } from '#test/support/portal.ts';
 import { addTeamMember } from '#test/support/team.ts';
@@ -145,21 +145,27 @@ describe('a test session (impersonation)', () => {
     expect(leave.json().message).toBe(impersonationMessages.notAvailable);
   });
 
-  it('shows the billing portal and invoices, but refuses paying, changing or cancelling', async () => {
+  it('shows the billing portal and invoices, but refuses choosing, changing or cancelling', async () => {
     const admin = await t.createUser({ role: 'Admin' });
     const { token: own, user } = await t.registerClient();
-    await subscribe(t, own, 'basic-monthly');
-    await db
-      .update(users)
-      .set({ currentPeriodEnd: new Date(Date.now() - 60_000) })
-      .where(eq(users.id, user._id));
+    await t.injectAs(own, {
+      method: 'POST',
+      url: '/api/zoho/select-package',
+      payload: { packageId: 'basic-monthly' },
+    });
     const token = await t.impersonate(admin.token, user._id);
 
     const [unpaid] = (await t.injectAs(token, { method: 'GET', url: '/api/zoho/invoices' })).json();
     expect(unpaid.status).toBe('unpaid');
-    const pay = await anonymous(t, 'POST', `/api/pay/sessions/${tokenOf(unpaid.paymentUrl)}/pay`);
-    expect(pay.statusCode).toBe(403);
-    expect(pay.json().message).toBe(impersonationMessages.notAvailable);
+    // The invoice and how to pay it may be looked at.
+    const shown = await anonymous(t, 'GET', `/api/pay/sessions/${tokenOf(unpaid.paymentUrl)}`);
+    expect(shown.statusCode).toBe(200);
+    const select = await t.injectAs(token, {
+      method: 'POST',
+      url: '/api/zoho/select-package',
+      payload: { packageId: 'pro-monthly' },
+    });
+    expect(select.statusCode).toBe(403);
 
     const portal = await t.injectAs(token, { method: 'POST', url: '/api/zoho/portal-url' });
     const link = tokenOf(portal.json().url);
@@ -168,12 +174,15 @@ describe('a test session (impersonation)', () => {
       packageId: 'pro-monthly',
     });
     expect(change.statusCode).toBe(403);
+    expect(change.json().message).toBe(impersonationMessages.notAvailable);
     expect((await anonymous(t, 'POST', `/api/pay/sessions/${link}/cancel`)).statusCode).toBe(403);
-
-    // The client's own Pay Now link still pays.
-    const [mine] = (await t.injectAs(own, { method: 'GET', url: '/api/zoho/invoices' })).json();
-    const paid = await anonymous(t, 'POST', `/api/pay/sessions/${tokenOf(mine.paymentUrl)}/pay`);
-    expect(paid.statusCode).toBe(200);
+    // Nor can the test session record a payment: that takes the admin's own session.
+    const record = await t.injectAs(token, {
+      method: 'POST',
+      url: `/api/admin/billing/${user._id}/invoices/${unpaid.id}/payments`,
+      payload: { amountDollars: 29, paidOn: '2026-01-05', method: 'ach' },
+    });
+    expect(record.statusCode).toBe(403);
   });
 
   it("keeps everything else possible, on record with the admin's id", async () => {

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLogs, users } from '#server/db/schema.ts';
+import { auditLogs } from '#server/db/schema.ts';
 import { seedPackages } from '#server/db/seed/packages.ts';
 import { findUserById } from '#server/domain/users/repository.ts';
 import { billingMessages } from '#shared/billing.ts';

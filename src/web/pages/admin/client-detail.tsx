@@ -20,6 +20,7 @@ import { CompanyCard } from './client-detail/company-card.tsx';
 import { CrmIdsCard } from './client-detail/crm-ids-card.tsx';
 import { EntitlementsCard } from './client-detail/entitlements-card.tsx';
 import { IntegrationKeyCard } from './client-detail/integration-key-card.tsx';
+import { InvoicesCard } from './client-detail/invoices-card.tsx';
 import { ResetPasswordCard } from './client-detail/reset-password-card.tsx';
 import { TestAsClient } from './client-detail/test-as-client.tsx';
 import { clientQuery } from './shared/clients-api.ts';
@@ -67,6 +68,7 @@ function Editors({ client }: { client: User }) {
         client={client}
       />
       <CatalogRequestsCard client={client} />
+      <InvoicesCard key={keyOf(client.billingPrefs)} client={client} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { users } from '#server/db/schema.ts';
 import { findUserById } from '#server/domain/users/repository.ts';
 import { billingApiMessages } from '#shared/billing-api.ts';
+import { invoicingMessages } from '#shared/invoicing.ts';
 import { anonymous, pathOf } from '#test/support/billing.ts';
 import { buildZohoApp } from '#test/support/zoho-app.ts';
 
@@ -119,6 +120,7 @@ describe('zoho billing provider: client calls', () => {
         number: 'INV-00042',
         status: 'overdue',
         invoice_date: '2024-05-01',
+        due_date: '2024-05-15',
         total: 29.5,
         balance: 29.5,
         customer_id,
@@ -140,8 +142,13 @@ describe('zoho billing provider: client calls', () => {
       id: 'inv-2',
       status: 'unpaid',
       amount: 2950,
+      dueDate: '2024-05-15T00:00:00.000Z',
       paymentUrl: 'https://billing.zoho.com/inv/2',
     });
+    // Payments are Zoho's to record: the local invoicing tools say so.
+    const local = await get(admin.token, `/api/admin/billing/${subscription.customer_id}/invoices`);
+    expect(local.statusCode).toBe(409);
+    expect(local.json().message).toBe(invoicingMessages.notLocal);
     const pdf = await anonymous(t, 'GET', pathOf(unpaid.pdfUrl));
     expect(pdf.statusCode).toBe(200);
     expect(pdf.body.startsWith('%PDF')).toBe(true);

@@ -1,0 +1,123 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import type { AdminInvoice } from '#shared/admin-invoices.ts';
+import { formatCents } from '#shared/billing.ts';
+import {
+  paymentMethodLabels,
+  paymentMethods,
+  type RecordPaymentInput,
+  RecordPaymentSchema,
+} from '#shared/invoicing.ts';
+import { Button } from '#web/components/button.tsx';
+import { TextField } from '#web/components/field.tsx';
+import { SelectField } from '#web/components/field-select.tsx';
+import { ModalDialog } from '#web/components/modal-dialog.tsx';
+import { FormFooter } from '#web/components/section-card.tsx';
+import { useApiForm } from '#web/lib/use-api-form.ts';
+import { clientKeys } from '../shared/clients-api.ts';
+import { invoiceKeys, invoicingCalls } from './invoices-api.ts';
+
+// Record money received against one open invoice: amount (what is still due by default),
+// the day it arrived, how (ACH, check, card, other) and its reference. Checked with the
+// server's own schema; a payment in full starts or renews the plan.
+
+const fields = ['amountDollars', 'paidOn', 'method', 'reference'] as const;
+const methodOptions = paymentMethods.map((value) => ({
+  value,
+  label: paymentMethodLabels[value],
+}));
+/** Today as the admin's calendar has it, YYYY-MM-DD. */
+const localToday = () =>
+  new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+
+export function RecordPaymentDialog({
+  clientId,
+  invoice,
+  onClose,
+}: {
+  clientId: string;
+  invoice: AdminInvoice;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const formId = useId();
+  const due = invoice.amount - invoice.amountPaid;
+  const { form, onSubmit, alert, errors, isSubmitting } = useApiForm<RecordPaymentInput>({
+    // raw: send dollars as typed; the server turns them into cents with the same schema.
+    resolver: zodResolver(RecordPaymentSchema, undefined, { raw: true }),
+    fields,
+    defaultValues: {
+      amountDollars: due / 100,
+      paidOn: localToday(),
+      method: 'ach',
+      reference: '',
+    },
+    submit: async (values) => {
+      const { message } = await invoicingCalls.recordPayment(clientId, invoice.id, values);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: invoiceKeys.client(clientId) }),
+        queryClient.invalidateQueries({ queryKey: clientKeys.one(clientId) }),
+        queryClient.invalidateQueries({ queryKey: clientKeys.overview(clientId) }),
+      ]);
+      onClose();
+      return { title: 'Payment recorded', text: message };
+    },
+  });
+  const { register } = form;
+
+  return (
+    <ModalDialog
+      open
+      size="md"
+      title={`Record a payment for ${invoice.number}`}
+      description={`${formatCents(due)} of ${formatCents(invoice.amount)} is due.`}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={isSubmitting}>
+            {isSubmitting ? 'Recording…' : 'Record payment'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Amount received (USD)"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0.01"
+          error={errors.amountDollars?.message}
+          {...register('amountDollars', { valueAsNumber: true })}
+        />
+        <TextField
+          label="Date received"
+          type="date"
+          error={errors.paidOn?.message}
+          {...register('paidOn')}
+        />
+        <SelectField
+          label="Method"
+          options={methodOptions}
+          error={errors.method?.message}
+          {...register('method')}
+        />
+        <TextField
+          label="Reference"
+          optional
+          hint="Check number, ACH trace or receipt."
+          maxLength={100}
+          error={errors.reference?.message}
+          {...register('reference')}
+        />
+        <div className="sm:col-span-2">
+          <FormFooter alert={alert}>{null}</FormFooter>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
