@@ -17,6 +17,11 @@ process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'warn';
 process.env.PUBLIC_URL = `http://127.0.0.1:${process.env.PORT}`;
 // Many browser tests sign in from one address; the API tests cover the real limit.
 process.env.AUTH_RATE_LIMIT_PER_MINUTE = '1000';
+// Local invoicing tells clients how to pay: example ACH details and a check address.
+process.env.BILLING_ACH_BANK_NAME = 'First Lakes Bank';
+process.env.BILLING_ACH_ROUTING_NUMBER = '091000019';
+process.env.BILLING_ACH_ACCOUNT_NUMBER = '4417209931';
+process.env.BILLING_CHECK_ADDRESS = '200 Lakeview Ave, Suite 410 | Minneapolis, MN 55401';
 delete process.env.DATABASE_URL; // browser tests always use the embedded database
 
 register();

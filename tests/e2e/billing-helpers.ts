@@ -1,8 +1,9 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import type { Account } from '#shared/account.ts';
+import type { AdminInvoices } from '#shared/admin-invoices.ts';
 import type { CheckoutUrl } from '#shared/billing-api.ts';
 import type { AuthResponse } from '#shared/user.ts';
-import { strongPassword, uniqueEmail } from './fixtures.ts';
+import { loginAdmin, strongPassword, uniqueEmail } from './fixtures.ts';
 import { linkIn, waitForMail } from './mailbox.ts';
 
 // Helpers for the billing journeys: API short-cuts for what another test already drives
@@ -13,7 +14,7 @@ const bearer = (session: AuthResponse) => ({ authorization: `Bearer ${session.to
 /** The token at the end of a checkout, portal or invoice address. */
 export const tokenOf = (url: string) => new URL(url).pathname.split('/').pop() ?? '';
 
-/** Starts a checkout through the API and returns the checkout page's address. */
+/** Chooses a package through the API and returns the address of its invoice page. */
 export async function startCheckout(
   request: APIRequestContext,
   session: AuthResponse,
@@ -27,16 +28,40 @@ export async function startCheckout(
   return ((await response.json()) as CheckoutUrl).checkoutUrl;
 }
 
-/** Subscribes through the API: start a checkout and confirm it, as the checkout page does. */
+/**
+ * Subscribes through the API the way local billing does: the client chooses a package
+ * (an invoice) and the admin records its payment in full. Returns the invoice address.
+ */
 export async function subscribe(
   request: APIRequestContext,
   session: AuthResponse,
   packageId: string,
 ) {
-  const checkoutUrl = await startCheckout(request, session, packageId);
-  const response = await request.post(`/api/pay/sessions/${tokenOf(checkoutUrl)}/confirm`);
-  expect(response.status(), await response.text()).toBe(200);
-  return checkoutUrl;
+  const invoiceUrl = await startCheckout(request, session, packageId);
+  await recordFullPayment(request, session.user._id);
+  return invoiceUrl;
+}
+
+/** The admin records a payment in full of the client's newest open invoice. */
+export async function recordFullPayment(request: APIRequestContext, clientId: string) {
+  const admin = await loginAdmin(request);
+  const listed = await request.get(`/api/admin/billing/${clientId}/invoices`, {
+    headers: bearer(admin),
+  });
+  expect(listed.status(), await listed.text()).toBe(200);
+  const { invoices } = (await listed.json()) as AdminInvoices;
+  const open = invoices.find((invoice) => invoice.status === 'unpaid');
+  if (!open) throw new Error('no open invoice');
+  const paid = await request.post(`/api/admin/billing/${clientId}/invoices/${open.id}/payments`, {
+    headers: bearer(admin),
+    data: {
+      amountDollars: (open.amount - open.amountPaid) / 100,
+      paidOn: new Date().toISOString().slice(0, 10),
+      method: 'ach',
+      reference: 'E2E',
+    },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
 }
 
 export async function accountOf(request: APIRequestContext, session: AuthResponse) {

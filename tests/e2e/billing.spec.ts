@@ -5,6 +5,7 @@ import {
   createTeamMember,
   invoicesSection,
   packagesSection,
+  recordFullPayment,
   sidebar,
   startCheckout,
   subscribe,
@@ -13,85 +14,99 @@ import {
 import {
   expect as baseExpect,
   createClientAccount,
+  loginAdmin,
   openSignedIn,
   test,
   watchConsole,
 } from './fixtures.ts';
 
 // Billing (SPEC §2 Billing, §4 status, §8 notices, §9 money) through the local billing
-// provider's own checkout, portal and invoice pages.
+// provider: invoices with how to pay them, the portal, and the admin recording a payment.
 
 // Each journey loads several pages afresh (billing, checkout, portal in a new tab), so it
 // gets more time than one screen's test on a busy machine.
 test.describe.configure({ timeout: 90_000 });
 const expect = baseExpect.configure({ timeout: 15_000 });
 
-test('a new client buys Basic monthly through the checkout and gets Basic at once', async ({
+test('a new client chooses Basic monthly: an invoice with how to pay, and the plan starts when the payment is recorded', async ({
   page,
   request,
+  browser,
 }) => {
   const client = await createClientAccount(request, 'Bailey Buyer');
   await openSignedIn(page, client, '/billing');
 
   await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
   await expect(subscriptionCard(page).getByText('Pending', { exact: true })).toBeVisible();
-  await expect(subscriptionCard(page).getByText('Trial', { exact: true })).toBeVisible();
   await expect(packagesSection(page).getByRole('listitem')).toHaveCount(4);
   await expect(invoicesSection(page).getByText(/No invoices yet/)).toBeVisible();
   await expect(sidebar(page).getByRole('link', { name: 'Catalog' })).toHaveCount(0);
 
   await packagesSection(page).getByRole('button', { name: 'Select Basic Monthly' }).click();
-  await expect(page).toHaveURL(/\/pay\/checkout\/[\w-]+$/);
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Confirm your subscription' }),
-  ).toBeVisible();
-  await expect(page.getByText('Secure checkout')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Basic Monthly' })).toBeVisible();
+  await expect(page).toHaveURL(/\/pay\/invoice\/[\w-]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your invoice' })).toBeVisible();
   const main = page.getByRole('main');
+  await expect(main.getByText('Awaiting payment')).toBeVisible();
   await expect(main.getByText('Bailey Buyer')).toBeVisible();
-  await expect(main.getByText(client.user.email)).toBeVisible();
-  await page.getByRole('button', { name: 'Confirm and pay $29.00' }).click();
+  await expect(main.getByText('Basic Monthly subscription, one month')).toBeVisible();
+  await expect(main.getByText('Due by')).toBeVisible();
+  const howToPay = page.getByRole('region', { name: 'How to pay' });
+  await expect(howToPay.getByText('First Lakes Bank')).toBeVisible();
+  await expect(howToPay.getByText('091000019')).toBeVisible();
+  await expect(howToPay.getByText(/Minneapolis, MN 55401/)).toBeVisible();
+  // Nothing on the page takes a payment.
+  await expect(main.getByRole('button', { name: /pay/i })).toHaveCount(0);
+  const pdfLink = main.getByRole('link', { name: /Download PDF/ });
+  await expect(pdfLink).toHaveAttribute('target', '_blank');
+  const pdf = await request.get((await pdfLink.getAttribute('href')) ?? '');
+  expect(pdf.status()).toBe(200);
+  expect((await pdf.body()).subarray(0, 4).toString()).toBe('%PDF');
 
-  // Back on Billing with the notice, and the query gone from the address.
-  await expect(page).toHaveURL(/\/billing$/);
-  await expect(page.getByRole('status').getByText('Subscription active')).toBeVisible();
-  await expect(
-    page.getByRole('status').getByText('You are subscribed to Basic Monthly.'),
-  ).toBeVisible();
-  await expect(subscriptionCard(page).getByText('Active', { exact: true })).toBeVisible();
-  await expect(subscriptionCard(page).getByText('Basic', { exact: true })).toBeVisible();
-  await expect(subscriptionCard(page).getByText('Renews on')).toBeVisible();
-  await expect(packagesSection(page)).toHaveCount(0);
+  // Billing lists the open invoice with its due date, and the plan is still pending.
+  await main.getByRole('link', { name: 'Back to Billing' }).click();
+  await expect(subscriptionCard(page).getByText('Pending', { exact: true })).toBeVisible();
   const invoice = invoicesSection(page)
     .getByRole('row')
     .filter({ hasText: /INV-\d+/ });
-  await expect(invoice).toHaveCount(1);
-  await expect(invoice.getByText('Paid', { exact: true })).toBeVisible();
-  await expect(invoice.getByText('$29.00')).toBeVisible();
-  await expect(invoice.getByRole('link', { name: /Pay Now/ })).toHaveCount(0);
+  await expect(invoice.getByText('Unpaid', { exact: true })).toBeVisible();
+  await expect(invoice.getByText(/^Due /)).toBeVisible();
+  const number = ((await invoice.getByText(/^INV-\d+$/).textContent()) ?? '').trim();
+  await expect(invoice.getByRole('link', { name: /Pay Now/ })).toHaveAttribute(
+    'href',
+    /\/pay\/invoice\//,
+  );
 
-  // The plan's features follow without a reload: the sidebar, and the account's gates.
+  // The consultancy records the check when it arrives.
+  const adminPage = await browser.newPage();
+  await openSignedIn(adminPage, await loginAdmin(request), `/admin/clients/${client.user._id}`);
+  const card = adminPage.getByRole('region', { name: 'Invoices and payments' });
+  await card.getByRole('button', { name: `Record a payment for ${number}` }).click();
+  const dialog = adminPage.getByRole('dialog', { name: `Record a payment for ${number}` });
+  await expect(dialog.getByLabel('Amount received (USD)')).toHaveValue('29');
+  await dialog.getByLabel('Method').selectOption('check');
+  await dialog.getByLabel(/Reference/).fill('Check 1042');
+  await dialog.getByRole('button', { name: 'Record payment' }).click();
+  await expect(
+    adminPage
+      .getByRole('status')
+      .getByText(/Payment recorded\. INV-\d+ is paid; Basic Monthly active until/),
+  ).toBeVisible();
+  await expect(card.getByText(/\$29\.00 by Check on .* · Check 1042 · recorded by/)).toBeVisible();
+  await adminPage.close();
+
+  await page.reload();
+  await expect(subscriptionCard(page).getByText('Active', { exact: true })).toBeVisible();
+  await expect(subscriptionCard(page).getByText('Basic', { exact: true })).toBeVisible();
+  await expect(packagesSection(page)).toHaveCount(0);
+  await expect(invoice.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(invoice.getByRole('link', { name: /Pay Now/ })).toHaveCount(0);
   await expect(sidebar(page).getByRole('link', { name: 'Catalog' })).toBeVisible();
   const account = await accountOf(request, client);
   expect(account.plan).toBe('Basic');
   expect(account.capabilities.canSchedule).toBe(true);
-  expect(account.capabilities.hasCatalogAccess).toBe(true);
-  await sidebar(page).getByRole('link', { name: 'Scheduler' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Scheduler' })).toBeVisible();
-  await expect(page.getByRole('form', { name: 'New schedule' })).toBeVisible();
-  await expect(page.getByText('Scheduling is not enabled for your plan.')).toHaveCount(0);
-
-  // The PDF link is signed: it opens in a new tab without the bearer header.
-  await sidebar(page).getByRole('link', { name: 'Billing' }).click();
-  const pdfLink = invoicesSection(page).getByRole('link', { name: /^PDF of invoice INV-\d+/ });
-  await expect(pdfLink).toHaveAttribute('target', '_blank');
-  const pdf = await request.get((await pdfLink.getAttribute('href')) ?? '');
-  expect(pdf.status()).toBe(200);
-  expect(pdf.headers()['content-type']).toBe('application/pdf');
-  expect((await pdf.body()).subarray(0, 4).toString()).toBe('%PDF');
 });
 
-test('the portal switches the plan to Pro, then cancels after a confirmation', async ({
+test('the portal asks for Pro with an invoice, then cancels after a confirmation', async ({
   page,
   request,
 }) => {
@@ -99,7 +114,6 @@ test('the portal switches the plan to Pro, then cancels after a confirmation', a
   await subscribe(request, client, 'basic-monthly');
   await openSignedIn(page, client, '/billing');
   await expect(subscriptionCard(page).getByText('Active', { exact: true })).toBeVisible();
-  await expect(sidebar(page).getByRole('link', { name: 'Team' })).toHaveCount(0);
 
   // The portal opens in a new tab.
   const [portal] = await Promise.all([
@@ -118,33 +132,29 @@ test('the portal switches the plan to Pro, then cancels after a confirmation', a
   await expect(current.getByText('$29.00 / month')).toBeVisible();
   await expect(portal.getByRole('radio', { name: /Basic Monthly/ })).toBeDisabled();
   await portal.getByRole('radio', { name: /Pro Monthly/ }).check();
-  await portal.getByRole('button', { name: 'Switch to Pro Monthly and pay $79.00' }).click();
+  await portal.getByRole('button', { name: 'Request Pro Monthly: invoice for $79.00' }).click();
 
   await expect(portal).toHaveURL(/\/billing$/);
-  await expect(portal.getByRole('status').getByText('Your plan is now Pro Monthly.')).toBeVisible();
-  await expect(subscriptionCard(portal).getByText('Pro', { exact: true })).toBeVisible();
-  await expect(sidebar(portal).getByRole('link', { name: 'Team' })).toBeVisible();
-  const newest = invoicesSection(portal)
-    .getByRole('row')
-    .filter({ hasText: /INV-\d+/ })
-    .first();
-  await expect(newest.getByText('$79.00')).toBeVisible();
   await expect(
-    invoicesSection(portal)
-      .getByRole('row')
-      .filter({ hasText: /INV-\d+/ }),
-  ).toHaveCount(2);
+    portal.getByRole('status').getByText(/Invoice INV-\d+ for Pro Monthly is issued/),
+  ).toBeVisible();
+  // Basic runs on until the invoice is paid.
+  await expect(subscriptionCard(portal).getByText('Basic', { exact: true })).toBeVisible();
+  const rows = invoicesSection(portal)
+    .getByRole('row')
+    .filter({ hasText: /INV-\d+/ });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first().getByText('$79.00')).toBeVisible();
+  await expect(rows.first().getByText('Unpaid', { exact: true })).toBeVisible();
 
-  // Cancelling asks first; saying no changes nothing.
+  // The portal now shows the invoice waiting. Cancelling asks first; no changes nothing.
   const [again] = await Promise.all([
     portal.waitForEvent('popup'),
     subscriptionCard(portal)
       .getByRole('button', { name: /Open billing portal/ })
       .click(),
   ]);
-  await expect(
-    again.getByRole('region', { name: 'Current plan' }).getByText('Pro Monthly'),
-  ).toBeVisible();
+  await expect(again.getByText('Invoice waiting for payment')).toBeVisible();
   await again.getByRole('button', { name: 'Cancel subscription', exact: true }).click();
   const dialog = again.getByRole('dialog', { name: 'Cancel your subscription?' });
   await expect(dialog).toBeVisible();
@@ -156,22 +166,21 @@ test('the portal switches the plan to Pro, then cancels after a confirmation', a
   await expect(again).toHaveURL(/\/billing$/);
   await expect(again.getByRole('status').getByText('Subscription cancelled')).toBeVisible();
   await expect(subscriptionCard(again).getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(
+    invoicesSection(again)
+      .getByRole('row')
+      .filter({ hasText: /INV-\d+/ })
+      .first()
+      .getByText('Void', { exact: true }),
+  ).toBeVisible();
   await expect(packagesSection(again).getByRole('button', { name: /^Select / })).toHaveCount(4);
 });
 
 test.describe('links that can no longer be used', () => {
   test.use({ allowConsoleErrors: [/status of 404/] });
 
-  test('an unknown or used token shows the message and the way back to Billing', async ({
-    page,
-    request,
-  }) => {
-    const client = await createClientAccount(request, 'Uma Used');
-    const used = await subscribe(request, client, 'basic-monthly');
-    await page.goto(used);
-    await expect(page.getByText(billingApiMessages.sessionGone)).toBeVisible();
-
-    for (const kind of ['checkout', 'portal', 'invoice']) {
+  test('an unknown token shows the message and the way back to Billing', async ({ page }) => {
+    for (const kind of ['portal', 'invoice']) {
       await page.goto(`/pay/${kind}/not-a-real-token`);
       await expect(
         page.getByRole('heading', { name: 'This link can no longer be used' }),
@@ -184,21 +193,26 @@ test.describe('links that can no longer be used', () => {
     }
   });
 
-  test('a checkout opened twice: the second tab says the link was used', async ({
+  test('a portal link used in one tab: the second tab says the link was used', async ({
     page,
     request,
     browser,
   }) => {
     const client = await createClientAccount(request, 'Taylor Twotabs');
-    const checkoutUrl = await startCheckout(request, client, 'pro-yearly');
-    await page.goto(checkoutUrl);
-    await expect(page.getByRole('button', { name: 'Confirm and pay $790.00' })).toBeVisible();
+    await subscribe(request, client, 'basic-monthly');
+    const portal = await request.post('/api/zoho/portal-url', {
+      headers: { authorization: `Bearer ${client.token}` },
+    });
+    const { url } = (await portal.json()) as { url: string };
+    await page.goto(url);
+    await page.getByRole('radio', { name: /Pro Yearly/ }).check();
     const other = await browser.newPage();
-    await openSignedIn(other, client, checkoutUrl);
-    await other.getByRole('button', { name: 'Confirm and pay $790.00' }).click();
+    await openSignedIn(other, client, url);
+    await other.getByRole('radio', { name: /Pro Yearly/ }).check();
+    await other.getByRole('button', { name: /^Request Pro Yearly/ }).click();
     await expect(other).toHaveURL(/\/billing$/);
 
-    await page.getByRole('button', { name: 'Confirm and pay $790.00' }).click();
+    await page.getByRole('button', { name: /^Request Pro Yearly/ }).click();
     await expect(page.getByRole('alert').getByText(billingApiMessages.sessionGone)).toBeVisible();
     await other.close();
   });
@@ -275,11 +289,14 @@ test('billing and the token pages have no axe violations', async ({ browser, req
   expect(await axe()).toEqual([]);
 
   await page.goto(await startCheckout(request, client, 'basic-monthly'));
-  await expect(page.getByRole('button', { name: /Confirm and pay/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'How to pay' })).toBeVisible();
   expect(await axe()).toEqual([]);
-  await page.getByRole('button', { name: /Confirm and pay/ }).click();
+  await page.getByRole('link', { name: 'Back to Billing' }).click();
   await expect(invoicesSection(page).getByRole('row')).toHaveCount(2);
   expect(await axe()).toEqual([]);
+  await recordFullPayment(request, client.user._id);
+  await page.reload();
+  await expect(subscriptionCard(page).getByText('Active', { exact: true })).toBeVisible();
 
   const [portal] = await Promise.all([
     page.waitForEvent('popup'),

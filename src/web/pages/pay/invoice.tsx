@@ -1,10 +1,8 @@
 import { formatCents } from '#shared/billing.ts';
 import type { PaySession } from '#shared/billing-api.ts';
 import { formatDate } from '#shared/dates.ts';
-import { paths } from '#shared/paths.ts';
 import { Alert } from '#web/components/alert.tsx';
 import { Badge } from '#web/components/badge.tsx';
-import { ButtonLink } from '#web/components/button.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
 import { HowToPay } from './shared/how-to-pay.tsx';
 import { BilledTo, DetailList, DetailRow } from './shared/pay-details.tsx';
@@ -75,20 +73,17 @@ function InvoiceView({ session }: { session: PaySession }) {
         <HowToPay instructions={session.instructions} invoiceNumber={invoice.number} />
       ) : null}
 
-      <div className="mt-6 flex flex-col gap-3 sm:flex-row-reverse">
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
         {invoice.pdfUrl ? (
           <a
             href={invoice.pdfUrl}
             target="_blank"
             rel="noopener noreferrer"
-            className="inline-flex items-center justify-center rounded-md bg-brand-700 px-5 py-3 text-base font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:flex-1"
+            className="inline-flex items-center justify-center rounded-md bg-brand-700 px-5 py-3 text-base font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
           >
             Download PDF<span className="sr-only"> of invoice {invoice.number}</span>
           </a>
         ) : null}
-        <ButtonLink to={paths.billing} variant="secondary" size="lg">
-          Back to Billing
-        </ButtonLink>
       </div>
     </>
   );
