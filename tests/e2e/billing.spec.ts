@@ -81,7 +81,8 @@ test('a new client chooses Basic monthly: an invoice with how to pay, and the pl
   await openSignedIn(adminPage, await loginAdmin(request), `/admin/clients/${client.user._id}`);
   const card = adminPage.getByRole('region', { name: 'Invoices and payments' });
   await card.getByRole('button', { name: `Record a payment for ${number}` }).click();
-  const dialog = adminPage.getByRole('dialog', { name: `Record a payment for ${number}` });
+  const dialog = adminPage.getByRole('dialog', { name: 'Record a payment' });
+  await expect(dialog.getByText(`Invoice ${number}: $29.00 of $29.00 is due.`)).toBeVisible();
   await expect(dialog.getByLabel('Amount received (USD)')).toHaveValue('29');
   await dialog.getByLabel('Method').selectOption('check');
   await dialog.getByLabel(/Reference/).fill('Check 1042');

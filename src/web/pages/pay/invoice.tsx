@@ -97,7 +97,7 @@ export default function InvoicePage() {
       title="Your invoice"
       description={(session) =>
         session.invoice?.status === 'unpaid'
-          ? `Invoice ${session.invoice.number} is open. Pay it by ACH transfer or check as shown below; your plan starts as soon as the payment is recorded.`
+          ? `Invoice ${session.invoice.number} is open. Pay it as shown below; a plan starts as soon as the payment is recorded.`
           : null
       }
     >

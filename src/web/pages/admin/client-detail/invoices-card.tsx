@@ -46,7 +46,7 @@ function InvoiceRow({ invoice, onRecord }: { invoice: AdminInvoice; onRecord: ()
   return (
     <li className="py-4">
       <div className="flex flex-wrap items-start justify-between gap-x-6 gap-y-2">
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 grow basis-64">
           <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
             {invoice.number}
             <Badge tone={invoiceStatusTones[invoice.status]}>
@@ -64,7 +64,7 @@ function InvoiceRow({ invoice, onRecord }: { invoice: AdminInvoice; onRecord: ()
           </p>
           <PaymentLines invoice={invoice} />
         </div>
-        <div className="flex items-center gap-4">
+        <div className="flex shrink-0 items-center gap-4">
           <p className="text-right text-sm tabular-nums">
             <span className="block font-semibold text-slate-900">
               {formatCents(invoice.amount)}

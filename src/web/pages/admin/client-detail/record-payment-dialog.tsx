@@ -70,8 +70,8 @@ export function RecordPaymentDialog({
     <ModalDialog
       open
       size="md"
-      title={`Record a payment for ${invoice.number}`}
-      description={`${formatCents(due)} of ${formatCents(invoice.amount)} is due.`}
+      title="Record a payment"
+      description={`Invoice ${invoice.number}: ${formatCents(due)} of ${formatCents(invoice.amount)} is due.`}
       onClose={onClose}
       footer={
         <>

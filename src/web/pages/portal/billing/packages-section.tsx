@@ -74,7 +74,8 @@ export function PackagesSection() {
         Choose a plan
       </h2>
       <p className="mt-1 mb-4 text-sm text-slate-600">
-        Pay securely on the next page. Change or cancel any time from the billing portal.
+        The next page shows how to pay for the plan you choose. Change or cancel any time from the
+        billing portal.
       </p>
       <QueryState
         query={packages}

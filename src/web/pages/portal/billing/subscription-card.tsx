@@ -12,6 +12,7 @@ import {
   type BillingStatus,
   billingCalls,
   billingStatusQuery,
+  invoicesQuery,
   subscriptionQuery,
 } from './billing-api.ts';
 import { BillingStatusBadge } from './status-badge.tsx';
@@ -39,6 +40,15 @@ export function SubscriptionCard() {
   const subscription = useQuery(subscriptionQuery());
   const [opening, setOpening] = useState(false);
   const periodEnd = formatDate(subscription.data?.currentPeriodEnd);
+  // Shared with the invoices list (one request): an open invoice changes what to say.
+  const invoices = useQuery(invoicesQuery());
+  const openInvoice = invoices.data?.find((invoice) => invoice.status === 'unpaid');
+  const hint =
+    status.data === 'pending' && openInvoice
+      ? `Your plan starts when invoice ${openInvoice.number} is paid. Pay Now below shows how to pay it.`
+      : status.data
+        ? statusHints[status.data]
+        : 'Your plan, status and renewal date.';
 
   const openPortal = async () => {
     setOpening(true);
@@ -66,9 +76,7 @@ export function SubscriptionCard() {
             <h2 id="subscription-heading" className="text-lg font-semibold text-slate-900">
               Subscription
             </h2>
-            <p className="mt-1 text-sm text-slate-600">
-              {status.data ? statusHints[status.data] : 'Your plan, status and renewal date.'}
-            </p>
+            <p className="mt-1 text-sm text-slate-600">{hint}</p>
           </div>
           <Button
             variant="secondary"
