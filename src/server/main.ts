@@ -6,6 +6,7 @@ import { openDatabase } from '#server/db/client.ts';
 import { DataDirLockedError, lockDataDir } from '#server/db/data-dir-lock.ts';
 import { seed } from '#server/db/seed/index.ts';
 import { drainRuns, interruptRunsInFlight } from '#server/domain/runs/in-flight.ts';
+import { createSharedTokenStore } from '#server/features/billing/zoho/shared-token-store.ts';
 import { resetAdminIpLockOnStart } from '#server/features/security/lock-reset.ts';
 import { loggerOptions } from '#server/http/logging.ts';
 import { createSmtpTransport } from '#server/integrations/mailer/smtp.ts';
@@ -40,10 +41,14 @@ async function main() {
     );
   }
 
-  const tokens = createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir));
+  const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
+  const tokens = createTokenService(jwtSecret);
   const n8n = createWebhookCaller({ allowPrivate: config.allowPrivateWebhooks });
   const mailer = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : null;
-  const zoho = config.zoho ? createZohoClient(config.zoho) : null;
+  // Instances sharing PostgreSQL share one Zoho access token; the embedded database is one.
+  const zohoTokens =
+    database.kind === 'postgres' ? createSharedTokenStore(database.db, jwtSecret) : undefined;
+  const zoho = config.zoho ? createZohoClient(config.zoho, zohoTokens) : null;
   const app = await buildApp(
     {
       config,

@@ -417,6 +417,17 @@ export const checkoutSessions = pgTable('checkout_sessions', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Access tokens of an integration shared by every instance on this database (Zoho mints
+ * few per hour). The token is encrypted with a key derived from the server's JWT secret.
+ */
+export const integrationTokens = pgTable('integration_tokens', {
+  name: text('name').primaryKey(),
+  ciphertext: text('ciphertext').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Billing-provider webhook events already handled (Zoho retries; each id once). */
 export const billingEvents = pgTable('billing_events', {
   id: text('id').primaryKey(),

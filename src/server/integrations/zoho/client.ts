@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createAccessTokenSource } from './oauth.ts';
+import { createAccessTokenSource, type SharedTokenStore } from './oauth.ts';
 import {
   type CrmContactInput,
   CrmErrorSchema,
@@ -85,9 +85,9 @@ function retryDelay(response: Response, attempt: number) {
   return Math.min(Math.max(asked, RETRY_DELAYS_MS[attempt] ?? 0), MAX_RETRY_AFTER_MS);
 }
 
-export function createZohoClient(options: ZohoOptions): ZohoClient {
+export function createZohoClient(options: ZohoOptions, tokenStore?: SharedTokenStore): ZohoClient {
   const timeoutMs = options.timeoutMs ?? 15_000;
-  const tokens = createAccessTokenSource(options, timeoutMs);
+  const tokens = createAccessTokenSource(options, timeoutMs, tokenStore);
   const base = { billing: options.billingApiUrl, crm: options.crmApiUrl };
 
   /** send() with 429 (any call) and 5xx (GET only: a POST may have happened) retried. */

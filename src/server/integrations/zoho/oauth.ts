@@ -2,7 +2,8 @@ import { TokenAnswerSchema, ZohoError, type ZohoOptions } from './types.ts';
 
 // Zoho access tokens last an hour and are minted from the long-lived refresh token
 // (Zoho Accounts OAuth, grant_type=refresh_token). One token is shared by all calls and
-// refreshed a minute before it runs out; concurrent callers wait for the same refresh.
+// refreshed a minute before it runs out; concurrent callers wait for the same refresh,
+// and with a SharedTokenStore every instance on the database uses the same token.
 // Zoho allows about ten new tokens per refresh token in ten minutes, so minting is never
 // repeated blindly: a refused refresh waits before the next try, and a token refused
 // although fresh (a scope the refresh token lacks) is kept, not replaced on every call.
@@ -11,6 +12,25 @@ const EARLY_REFRESH_MS = 60_000;
 /** The first wait after a refused refresh or a fresh token refused; doubles each time. */
 export const FIRST_BACKOFF_MS = 30_000;
 const MAX_BACKOFF_MS = 10 * 60_000;
+
+/** An access token and when it stops being used (a minute before Zoho's expiry). */
+export interface HeldToken {
+  token: string;
+  expiresAt: number;
+}
+
+/**
+ * Where instances sharing one database keep the current access token, so N instances do
+ * not mint N tokens an hour out of Zoho's ten per ten minutes. `exclusive` runs the mint
+ * under a lock all instances respect.
+ */
+export interface SharedTokenStore {
+  read(): Promise<HeldToken | null>;
+  write(held: HeldToken): Promise<void>;
+  /** Drops the stored token if it is this one (Zoho refused it). */
+  forget(token: string): Promise<void>;
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
+}
 
 export interface AccessTokenSource {
   get(): Promise<string>;
@@ -43,8 +63,11 @@ function backoff() {
 export function createAccessTokenSource(
   options: Pick<ZohoOptions, 'accountsUrl' | 'clientId' | 'clientSecret' | 'refreshToken'>,
   timeoutMs: number,
+  store?: SharedTokenStore,
 ): AccessTokenSource {
-  let current: { token: string; expiresAt: number } | null = null;
+  let current: HeldToken | null = null;
+  /** A token Zoho refused: never taken back from the store. */
+  let refused: string | null = null;
   let pending: Promise<string> | null = null;
   const refreshWait = backoff();
   let lastRefusal: ZohoError | null = null;
@@ -94,10 +117,33 @@ export function createAccessTokenSource(
     }
   }
 
+  const usable = (held: HeldToken | null): held is HeldToken =>
+    held !== null && held.expiresAt > Date.now() && held.token !== refused;
+
+  /** The token another instance minted if it is still good, else a new one, shared. */
+  async function obtain(): Promise<string> {
+    if (!store) return refreshOnce();
+    const shared = await store.read();
+    if (usable(shared)) {
+      current = shared;
+      return shared.token;
+    }
+    return store.exclusive(async () => {
+      const again = await store.read();
+      if (usable(again)) {
+        current = again;
+        return again.token;
+      }
+      const token = await refreshOnce();
+      if (current) await store.write(current);
+      return token;
+    });
+  }
+
   return {
     async get() {
-      if (current && current.expiresAt > Date.now()) return current.token;
-      pending ??= refreshOnce().finally(() => {
+      if (usable(current)) return current.token;
+      pending ??= obtain().finally(() => {
         pending = null;
       });
       return pending;
@@ -105,6 +151,8 @@ export function createAccessTokenSource(
     invalidate(token) {
       if (token === refusedToken && freshRefusalWait.active()) return false;
       if (current?.token === token) current = null;
+      refused = token;
+      void store?.forget(token).catch(() => undefined);
       return true;
     },
     refusedFresh(token) {
