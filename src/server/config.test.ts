@@ -109,3 +109,21 @@ describe('local invoicing', () => {
     );
   });
 });
+
+describe('BILLING_PROVIDER=stripe', () => {
+  it('needs the secret key and the webhook signing secret', () => {
+    expect(() => loadConfig({ BILLING_PROVIDER: 'stripe' })).toThrow(
+      /STRIPE_SECRET_KEY: required when BILLING_PROVIDER=stripe[\s\S]*STRIPE_WEBHOOK_SECRET: required/,
+    );
+    const config = loadConfig({
+      BILLING_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    });
+    expect(config.stripe).toEqual({
+      secretKey: 'sk_test_x',
+      webhookSecret: 'whsec_x',
+      apiUrl: 'https://api.stripe.com',
+    });
+  });
+});

@@ -38,7 +38,7 @@ const EnvSchema = z.object({
   ENQUIRY_TO: optional.pipe(z.email('must be an e-mail address').optional()),
   ALLOW_PRIVATE_WEBHOOKS: bool,
   TRUST_PROXY: bool,
-  BILLING_PROVIDER: z.enum(['local', 'zoho']).default('local'),
+  BILLING_PROVIDER: z.enum(['local', 'zoho', 'stripe']).default('local'),
   // Local invoicing (docs/decisions/014-local-invoicing.md).
   BILLING_DUE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
@@ -75,6 +75,8 @@ const EnvSchema = z.object({
   N8N_RAILWAY_URL: optional,
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
+  // Where the Stripe library sends its calls; only tests point it elsewhere (a loopback fake).
+  STRIPE_API_URL: z.url('must be an absolute URL').default('https://api.stripe.com'),
   HELPDESK_URL: optional.pipe(z.url('must be an absolute URL').optional()),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   ADMIN_IP_LOCK_RESET: bool,
@@ -115,13 +117,13 @@ export interface Config {
   enquiryTo: string | undefined;
   allowPrivateWebhooks: boolean;
   trustProxy: boolean;
-  billingProvider: 'local' | 'zoho';
+  billingProvider: 'local' | 'zoho' | 'stripe';
   /** Local invoicing: due dates, grace, renewal lead time and how clients pay. */
   invoicing: InvoicingConfig;
   /** Set only when BILLING_PROVIDER=zoho; then every field is present. */
   zoho: ZohoConfig | null;
   n8n: { apiUrl: string | undefined; apiKey: string | undefined; railwayUrl: string | undefined };
-  stripe: { secretKey: string | undefined; webhookSecret: string | undefined };
+  stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiUrl: string };
   helpdeskUrl: string | undefined;
   authRateLimitPerMinute: number;
   adminIpLockReset: boolean;
@@ -238,6 +240,15 @@ function achProblems(e: Env): string[] {
   return [`  ${missing.join(', ')}: needed with ${set.join(', ')} (ACH details go together)`];
 }
 
+/** BILLING_PROVIDER=stripe needs the API key and the webhook's signing secret. */
+function stripeProblems(e: Env): string[] {
+  if (e.BILLING_PROVIDER !== 'stripe') return [];
+  const missing = (['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const).filter(
+    (key) => e[key] === undefined,
+  );
+  return missing.map((key) => `  ${key}: required when BILLING_PROVIDER=stripe`);
+}
+
 function invoicingConfig(e: Env): InvoicingConfig {
   const ach =
     e.BILLING_ACH_BANK_NAME && e.BILLING_ACH_ROUTING_NUMBER && e.BILLING_ACH_ACCOUNT_NUMBER
@@ -276,7 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const zoho = zohoConfig(e);
-  const problems = [...zoho.problems, ...achProblems(e)];
+  const problems = [...zoho.problems, ...achProblems(e), ...stripeProblems(e)];
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
@@ -299,7 +310,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     invoicing: invoicingConfig(e),
     zoho: zoho.config,
     n8n: { apiUrl: e.N8N_API_URL, apiKey: e.N8N_API_KEY, railwayUrl: e.N8N_RAILWAY_URL },
-    stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET },
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiUrl: e.STRIPE_API_URL,
+    },
     helpdeskUrl: e.HELPDESK_URL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     adminIpLockReset: e.ADMIN_IP_LOCK_RESET,

@@ -5,6 +5,7 @@ import type { Database } from '#server/db/client.ts';
 import type { LimitName } from '#server/http/rate-limit.ts';
 import type { MailTransport } from '#server/integrations/mailer/smtp.ts';
 import type { WebhookCaller } from '#server/integrations/n8n/webhook.ts';
+import type { StripeApi } from '#server/integrations/stripe/client.ts';
 import type { ZohoClient } from '#server/integrations/zoho/client.ts';
 
 // Everything buildApp needs from outside. Tests pass their own (a fresh database,
@@ -24,6 +25,8 @@ export interface AppDeps {
     mailer: MailTransport | null;
     /** Zoho Billing and CRM; needed only when BILLING_PROVIDER=zoho. */
     zoho?: ZohoClient | null;
+    /** Stripe's official client; needed only when BILLING_PROVIDER=stripe. */
+    stripe?: StripeApi | null;
   };
   /** Overrides of the named per-client rate limits (http/rate-limit.ts DEFAULT_LIMITS). */
   limits?: Partial<Record<LimitName, RateLimit>>;

@@ -12,6 +12,7 @@ import { loggerOptions } from '#server/http/logging.ts';
 import { createSmtpTransport } from '#server/integrations/mailer/smtp.ts';
 import { createN8nApi } from '#server/integrations/n8n/api.ts';
 import { createWebhookCaller } from '#server/integrations/n8n/webhook.ts';
+import { createStripeClient } from '#server/integrations/stripe/client.ts';
 import { createZohoClient } from '#server/integrations/zoho/client.ts';
 import { startBackupJob } from '#server/jobs/backup.ts';
 import { startBillingCycleJob } from '#server/jobs/billing-cycle.ts';
@@ -49,12 +50,16 @@ async function main() {
   const zohoTokens =
     database.kind === 'postgres' ? createSharedTokenStore(database.db, jwtSecret) : undefined;
   const zoho = config.zoho ? createZohoClient(config.zoho, zohoTokens) : null;
+  const stripe =
+    config.billingProvider === 'stripe' && config.stripe.secretKey
+      ? createStripeClient({ secretKey: config.stripe.secretKey, apiUrl: config.stripe.apiUrl })
+      : null;
   const app = await buildApp(
     {
       config,
       database,
       tokens,
-      integrations: { n8n, mailer, zoho },
+      integrations: { n8n, mailer, zoho, stripe },
       limits: { auth: { max: config.authRateLimitPerMinute, timeWindowMs: 60_000 } },
     },
     // Human-readable lines on a terminal, JSON lines for whatever collects them otherwise.

@@ -10,8 +10,13 @@ import { adminBillingRoutes, crmToolRoutes } from '#server/features/billing/admi
 import { adminInvoicingRoutes } from '#server/features/billing/local/admin-routes.ts';
 import { payRoutes } from '#server/features/billing/local/public-routes.ts';
 import { clientBillingRoutes } from '#server/features/billing/portal-routes.ts';
-import { createBilling, zohoWebhookSecret } from '#server/features/billing/provider-choice.ts';
+import {
+  createBilling,
+  stripeWebhook,
+  zohoWebhookSecret,
+} from '#server/features/billing/provider-choice.ts';
 import { invoiceRoutes } from '#server/features/billing/public-routes.ts';
+import { stripeWebhookRoutes } from '#server/features/billing/stripe/public-routes.ts';
 import { zohoWebhookRoutes } from '#server/features/billing/zoho/public-routes.ts';
 import { adminCatalogRoutes } from '#server/features/catalog/admin-routes.ts';
 import { catalogRoutes } from '#server/features/catalog/portal-routes.ts';
@@ -78,6 +83,10 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(zohoWebhookRoutes, {
     prefix: '/api/zoho',
     secret: zohoWebhookSecret(app.deps),
+  });
+  await app.register(stripeWebhookRoutes, {
+    prefix: '/api/stripe',
+    webhook: stripeWebhook(app.deps),
   });
   await app.register(invoiceRoutes, { prefix: '/api/invoices', provider, links });
   await app.register(adminBillingRoutes, { prefix: '/api/admin/billing', provider });

@@ -63,6 +63,9 @@ export const users = pgTable(
     zohoBooksContactId: text('zoho_books_contact_id'),
     zohoDeskContactId: text('zoho_desk_contact_id'),
     zohoSubscriptionsCustomerId: text('zoho_subscriptions_customer_id'),
+    /** BILLING_PROVIDER=stripe: the Stripe customer and its current subscription. */
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
     /** TOTP two-factor: the secret once confirmed, and hashes of unused recovery codes. */
     totpSecret: text('totp_secret'),
     totpPendingSecret: text('totp_pending_secret'),
@@ -73,7 +76,10 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_stripe_customer_unique').on(t.stripeCustomerId),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;

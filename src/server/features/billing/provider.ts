@@ -61,7 +61,7 @@ export const recordBilling = (
   });
 
 export interface BillingProvider {
-  readonly name: 'local' | 'zoho';
+  readonly name: 'local' | 'zoho' | 'stripe';
   listPackages(): Promise<Package[]>;
   /** The client's billing status, brought up to date first where the provider can. */
   billingStatus(owner: UserRow): Promise<BillingStatus>;

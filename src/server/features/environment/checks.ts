@@ -1,6 +1,7 @@
 import type { AppDeps } from '#server/deps.ts';
 import { OutboundError, sendOutbound } from '#server/integrations/http/outbound.ts';
 import { createN8nApi } from '#server/integrations/n8n/api.ts';
+import { createStripeClient, stripeErrorText } from '#server/integrations/stripe/client.ts';
 import type { Check, EnvironmentChecks } from '#shared/environment.ts';
 
 // Environment checks (SPEC §3): each key of #shared/environment.ts answers { ok, details }
@@ -74,6 +75,46 @@ function prefixed(value: string | undefined, name: string, prefixes: string[]): 
     : fail(`${name} is set but does not look like a key (expected ${prefixes.join(' or ')}…).`);
 }
 
+/**
+ * The Stripe key is tried on the API (reading the balance), and the webhook secret's
+ * endpoint is looked for among the account's webhook endpoints: the secret itself cannot be
+ * tried, but an endpoint that does not point here means no event will ever arrive.
+ */
+async function stripeChecks(deps: AppDeps): Promise<[Check, Check]> {
+  const { secretKey, webhookSecret, apiUrl } = deps.config.stripe;
+  const webhookShape = prefixed(webhookSecret, 'STRIPE_WEBHOOK_SECRET', ['whsec_']);
+  if (!secretKey) return [fail('STRIPE_SECRET_KEY is not set.'), webhookShape];
+  const stripe =
+    deps.integrations.stripe ?? createStripeClient({ secretKey, apiUrl, timeoutMs: 5_000 });
+  const once = { maxNetworkRetries: 0, timeout: 5_000 };
+  let key: Check;
+  try {
+    const balance = await stripe.balance.retrieve(undefined, once);
+    key = pass(`Stripe accepted STRIPE_SECRET_KEY (${balance.livemode ? 'live' : 'test'} mode).`);
+  } catch (error) {
+    const reason = stripeErrorText(error) ?? (error as Error).message;
+    return [fail(`Stripe refused STRIPE_SECRET_KEY: ${reason}`), webhookShape];
+  }
+  if (!webhookShape.ok) return [key, webhookShape];
+  const target = `${deps.config.publicUrl}/api/stripe/webhook`;
+  try {
+    const endpoints = await stripe.webhookEndpoints.list({ limit: 100 }, once);
+    const endpoint = endpoints.data.find((e) => e.url === target);
+    if (!endpoint) {
+      return [
+        key,
+        fail(`STRIPE_WEBHOOK_SECRET is set, but no Stripe webhook endpoint points at ${target}.`),
+      ];
+    }
+    return endpoint.status === 'enabled'
+      ? [key, pass(`STRIPE_WEBHOOK_SECRET is set; Stripe sends events to ${target}.`)]
+      : [key, fail(`The Stripe webhook endpoint for ${target} is ${endpoint.status}.`)];
+  } catch (error) {
+    const reason = stripeErrorText(error) ?? (error as Error).message;
+    return [key, fail(`Stripe's webhook endpoints could not be read: ${reason}`)];
+  }
+}
+
 async function smtp(deps: AppDeps): Promise<[Check, Check]> {
   const url = deps.config.smtpUrl;
   if (!url) {
@@ -126,13 +167,15 @@ function frontendUrl(deps: AppDeps): Check {
 
 export async function runChecks(deps: AppDeps): Promise<EnvironmentChecks> {
   const { config } = deps;
-  const [mongo, apiUrl, apiKey, railway, [emailUser, emailPassword]] = await Promise.all([
-    database(deps),
-    n8nApiUrl(deps),
-    n8nApiKey(deps),
-    reachable(config.n8n.railwayUrl, 'N8N_RAILWAY_URL', deps),
-    smtp(deps),
-  ]);
+  const [mongo, apiUrl, apiKey, railway, [emailUser, emailPassword], [stripe, stripeWebhook]] =
+    await Promise.all([
+      database(deps),
+      n8nApiUrl(deps),
+      n8nApiKey(deps),
+      reachable(config.n8n.railwayUrl, 'N8N_RAILWAY_URL', deps),
+      smtp(deps),
+      stripeChecks(deps),
+    ]);
   return {
     mongo,
     mongoUriPresent: config.databaseUrl
@@ -140,13 +183,8 @@ export async function runChecks(deps: AppDeps): Promise<EnvironmentChecks> {
       : fail(
           'DATABASE_URL is not set: the embedded database in DATA_DIR is in use (one instance only).',
         ),
-    stripe: prefixed(config.stripe.secretKey, 'STRIPE_SECRET_KEY', [
-      'sk_live_',
-      'sk_test_',
-      'rk_live_',
-      'rk_test_',
-    ]),
-    stripeWebhook: prefixed(config.stripe.webhookSecret, 'STRIPE_WEBHOOK_SECRET', ['whsec_']),
+    stripe,
+    stripeWebhook,
     n8nApiUrl: apiUrl,
     n8nApiKey: apiKey,
     n8nRailwayUrl: railway,

@@ -4,12 +4,25 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { createSmtpTransport } from '#server/integrations/mailer/smtp.ts';
 import { startFakeN8n } from '#test/support/fake-n8n.ts';
+import {
+  FAKE_STRIPE_KEY,
+  FAKE_STRIPE_WEBHOOK_SECRET,
+  startFakeStripe,
+} from '#test/support/fake-stripe.ts';
 import { startSmtpCatcher } from '#test/support/smtp-catcher.ts';
 import { build } from '#test/support/test-app.ts';
 
 // Each environment check, both ways: a bare configuration and a complete one.
 
 const n8n = await startFakeN8n();
+const stripe = await startFakeStripe();
+stripe.webhookEndpoints.push({
+  id: 'we_1',
+  object: 'webhook_endpoint',
+  url: 'https://portal.example.com/api/stripe/webhook',
+  status: 'enabled',
+});
+afterAll(() => stripe.close());
 const smtp = await startSmtpCatcher();
 const bare = await build({
   config: loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: 'http://shop.example.com' }),
@@ -22,8 +35,9 @@ const full = await build({
     N8N_API_URL: n8n.url(''),
     N8N_API_KEY: n8n.apiKey,
     N8N_RAILWAY_URL: n8n.url('/ok/railway'),
-    STRIPE_SECRET_KEY: 'sk_test_abcdef123456',
-    STRIPE_WEBHOOK_SECRET: 'whsec_abcdef123456',
+    STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+    STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
+    STRIPE_API_URL: stripe.url,
     SMTP_URL: smtpUrl,
     JWT_SECRET: 'a-very-long-random-secret-value-0123456789',
     PUBLIC_URL: 'https://portal.example.com',
@@ -112,5 +126,42 @@ describe('environment checks', () => {
     const result = await n8nChecks({ N8N_API_URL: 'http://127.0.0.1:9/', N8N_API_KEY: 'k-123' });
     expect(result.n8nApiUrl).toMatchObject({ ok: false, details: /could not be reached/ });
     expect(result.n8nApiKey).toMatchObject({ ok: false, details: /could not be reached/ });
+  });
+
+  it('try the Stripe key on the API, and look for the webhook endpoint that points here', async () => {
+    const stripeChecks = async (env: Record<string, string>) => {
+      const t = await build({
+        config: loadConfig({ LOG_LEVEL: 'silent', STRIPE_API_URL: stripe.url, ...env }),
+        database: bare.deps.database,
+      });
+      const result = await checks(t);
+      return { key: result.stripe, webhook: result.stripeWebhook };
+    };
+    const good = await stripeChecks({
+      STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+      STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
+      PUBLIC_URL: 'https://portal.example.com',
+    });
+    expect(good.key).toEqual({
+      ok: true,
+      details: 'Stripe accepted STRIPE_SECRET_KEY (test mode).',
+    });
+    // A key of the right shape that Stripe does not know fails (the prefix alone passed before).
+    const refused = await stripeChecks({ STRIPE_SECRET_KEY: 'sk_test_not-a-real-key' });
+    expect(refused.key).toMatchObject({
+      ok: false,
+      details: /^Stripe refused STRIPE_SECRET_KEY: /,
+    });
+    expect(refused.key?.details).not.toContain('not-a-real-key');
+    const elsewhere = await stripeChecks({
+      STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+      STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
+      PUBLIC_URL: 'https://other.example.com',
+    });
+    expect(elsewhere.webhook).toEqual({
+      ok: false,
+      details:
+        'STRIPE_WEBHOOK_SECRET is set, but no Stripe webhook endpoint points at https://other.example.com/api/stripe/webhook.',
+    });
   });
 });

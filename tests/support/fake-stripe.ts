@@ -1,0 +1,375 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+// A real HTTP server on loopback standing in for the Stripe API, as its reference documents
+// it for the calls this product makes: form-encoded bodies with bracket keys, Bearer secret
+// keys, list objects with has_more and starting_after paging, `expand`, Idempotency-Key
+// replays, and errors as {error: {type, code, message, param}} with Stripe's status codes.
+// The official library is pointed at it through its host, port and protocol options, so the
+// product's Stripe code runs unchanged. Webhook events are signed with the library's own
+// test-header helper.
+
+export const FAKE_STRIPE_KEY = 'sk_test_fake0123456789abcdef';
+export const FAKE_STRIPE_WEBHOOK_SECRET = 'whsec_fake0123456789abcdef';
+
+type Obj = Record<string, unknown>;
+
+export interface FakeStripe {
+  url: string;
+  prices: Obj[];
+  customers: Map<string, Obj>;
+  sessions: Map<string, Obj>;
+  subscriptions: Map<string, Obj>;
+  invoices: Obj[];
+  /** The account's webhook endpoints (url, status). */
+  webhookEndpoints: Obj[];
+  /** Requests received, newest last: method, path and the decoded body. */
+  received: { method: string; path: string; body: Obj; idempotencyKey?: string }[];
+  /** The customer paid on Stripe Checkout: a subscription starts. */
+  completeCheckout(sessionId: string): { session: Obj; subscription: Obj };
+  /** As the Customer Portal does: the subscription ends now. */
+  cancelSubscription(subscriptionId: string): Obj;
+  setStatus(subscriptionId: string, status: string): Obj;
+  /** A signed webhook delivery of `type` about `object`: body and Stripe-Signature header. */
+  event(type: string, object: Obj): { id: string; body: string; signature: string };
+  close(): Promise<void>;
+}
+
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+const now = () => Math.floor(Date.now() / 1000);
+
+/** Stripe's form encoding: a[b][0][c]=v into nested objects and arrays. */
+export function parseForm(text: string): Obj {
+  const root: Obj = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const path = key.replace(/\]/g, '').split('[');
+    let node: Obj | unknown[] = root;
+    path.forEach((part, index) => {
+      const last = index === path.length - 1;
+      const nextIsIndex = /^\d*$/.test(path[index + 1] ?? 'x');
+      const slot = part === '' && Array.isArray(node) ? node.length : part;
+      const container = node as Record<string, unknown>;
+      if (last) {
+        container[slot as string] = value;
+        return;
+      }
+      container[slot as string] ??= nextIsIndex ? [] : {};
+      node = container[slot as string] as Obj | unknown[];
+    });
+  }
+  return root;
+}
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'request-id': id('req'),
+  });
+  res.end(JSON.stringify(body));
+}
+
+const stripeError = (
+  res: ServerResponse,
+  status: number,
+  message: string,
+  extra: { code?: string; param?: string; type?: string } = {},
+) => send(res, status, { error: { type: 'invalid_request_error', message, ...extra } });
+
+const missing = (res: ServerResponse, kind: string, what: string) =>
+  stripeError(res, 404, `No such ${kind}: '${what}'`, { code: 'resource_missing', param: 'id' });
+
+function list(items: Obj[], query: Obj, path: string) {
+  const limit = Math.min(Number(query.limit ?? 10), 100);
+  const after = query.starting_after as string | undefined;
+  const start = after ? items.findIndex((item) => item.id === after) + 1 : 0;
+  const data = items.slice(start, start + limit);
+  return { object: 'list', data, has_more: start + limit < items.length, url: path };
+}
+
+const expands = (query: Obj) => {
+  const value = query.expand;
+  return Array.isArray(value) ? (value as string[]) : typeof value === 'string' ? [value] : [];
+};
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const products = new Map<string, Obj>();
+  const prices: Obj[] = [];
+  const customers = new Map<string, Obj>();
+  const sessions = new Map<string, Obj>();
+  const subscriptions = new Map<string, Obj>();
+  const invoices: Obj[] = [];
+  const webhookEndpoints: Obj[] = [];
+  const received: FakeStripe['received'] = [];
+  const replays = new Map<string, { status: number; body: unknown }>();
+  let base = '';
+
+  const addPrice = (
+    name: string,
+    description: string,
+    amount: number,
+    interval: string,
+    tag: { lookup_key?: string; metadata?: Obj },
+  ) => {
+    const product = { id: id('prod'), object: 'product', name, description, active: true };
+    products.set(product.id, product);
+    prices.push({
+      id: id('price'),
+      object: 'price',
+      active: true,
+      currency: 'usd',
+      unit_amount: amount,
+      type: 'recurring',
+      recurring: { interval, interval_count: 1, usage_type: 'licensed' },
+      lookup_key: tag.lookup_key ?? null,
+      metadata: tag.metadata ?? {},
+      nickname: null,
+      product: product.id,
+      created: now(),
+    });
+  };
+  addPrice('Basic Monthly', 'Scheduling every 15 minutes.', 2900, 'month', {
+    lookup_key: 'basic_monthly',
+  });
+  addPrice('Pro Monthly', 'Team seats and CSV export.', 7900, 'month', {
+    metadata: { plan: 'Pro' },
+  });
+  addPrice('Pro Yearly', 'Pro, billed once a year.', 79000, 'year', {
+    lookup_key: 'pro_yearly',
+  });
+  // Sold by the same account but not a portal package (no tag): left out.
+  addPrice('Support retainer', 'Hours each month.', 50000, 'month', {});
+
+  const withProduct = (price: Obj) => ({
+    ...price,
+    product: products.get(price.product as string),
+  });
+  const subscriptionList = (query: Obj) => {
+    const status = (query.status as string | undefined) ?? 'active';
+    return [...subscriptions.values()]
+      .filter((s) => !query.customer || s.customer === query.customer)
+      .filter((s) =>
+        status === 'all' ? true : query.status ? s.status === status : s.status !== 'canceled',
+      )
+      .sort((a, b) => (b.created as number) - (a.created as number));
+  };
+
+  function route(method: string, path: string, query: Obj, body: Obj, res: ServerResponse) {
+    const [, , resource, key, sub] = path.split('/');
+    if (method === 'GET' && path === '/v1/balance') {
+      return send(res, 200, { object: 'balance', livemode: false, available: [], pending: [] });
+    }
+    if (method === 'GET' && path === '/v1/prices') {
+      const selected = prices
+        .filter((p) => query.active === undefined || String(p.active) === query.active)
+        .filter((p) => query.type === undefined || p.type === query.type)
+        .map((p) => (expands(query).includes('data.product') ? withProduct(p) : p));
+      return send(res, 200, list(selected, query, path));
+    }
+    if (resource === 'prices' && method === 'GET' && key) {
+      const price = prices.find((p) => p.id === key);
+      return price ? send(res, 200, price) : missing(res, 'price', key);
+    }
+    if (path === '/v1/customers' && method === 'POST') {
+      const customer = {
+        id: id('cus'),
+        object: 'customer',
+        email: body.email ?? null,
+        name: body.name ?? null,
+        metadata: body.metadata ?? {},
+        created: now(),
+      };
+      customers.set(customer.id, customer);
+      return send(res, 200, customer);
+    }
+    if (path === '/v1/checkout/sessions' && method === 'POST') {
+      const customer = body.customer as string | undefined;
+      if (customer && !customers.has(customer)) return missing(res, 'customer', customer);
+      const items = (body.line_items as Obj[] | undefined) ?? [];
+      const price = prices.find((p) => p.id === items[0]?.price);
+      if (!price) {
+        return stripeError(res, 400, `No such price: '${String(items[0]?.price)}'`, {
+          code: 'resource_missing',
+          param: 'line_items[0][price]',
+        });
+      }
+      if (body.mode !== 'subscription' || price.type !== 'recurring') {
+        return stripeError(
+          res,
+          400,
+          'You must provide at least one recurring price in `subscription` mode.',
+        );
+      }
+      const session = {
+        id: id('cs_test'),
+        object: 'checkout.session',
+        mode: body.mode,
+        status: 'open',
+        customer,
+        client_reference_id: body.client_reference_id ?? null,
+        subscription: null,
+        price: price.id,
+        subscription_data: body.subscription_data ?? {},
+        success_url: body.success_url,
+        cancel_url: body.cancel_url,
+        url: '',
+      };
+      session.url = `${base}/c/pay/${session.id}`;
+      sessions.set(session.id, session);
+      return send(res, 200, session);
+    }
+    if (path === '/v1/billing_portal/sessions' && method === 'POST') {
+      const customer = body.customer as string;
+      if (!customers.has(customer)) return missing(res, 'customer', customer);
+      const portal = { id: id('bps'), object: 'billing_portal.session', customer };
+      return send(res, 200, {
+        ...portal,
+        return_url: body.return_url,
+        url: `${base}/p/session/${portal.id}`,
+      });
+    }
+    if (method === 'GET' && path === '/v1/subscriptions') {
+      return send(res, 200, list(subscriptionList(query), query, path));
+    }
+    if (resource === 'subscriptions' && method === 'GET' && key && !sub) {
+      const subscription = subscriptions.get(key);
+      return subscription ? send(res, 200, subscription) : missing(res, 'subscription', key);
+    }
+    if (method === 'GET' && path === '/v1/webhook_endpoints') {
+      return send(res, 200, list(webhookEndpoints, query, path));
+    }
+    if (method === 'GET' && path === '/v1/invoices') {
+      const selected = invoices.filter((i) => !query.customer || i.customer === query.customer);
+      return send(res, 200, list(selected, query, path));
+    }
+    return stripeError(res, 404, `Unrecognized request URL (${method}: ${path}).`);
+  }
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', base);
+      const method = req.method ?? 'GET';
+      const body = parseForm(Buffer.concat(chunks).toString());
+      const query = parseForm(url.search.slice(1));
+      const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+      received.push({ method, path: url.pathname, body, idempotencyKey });
+      const auth = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+      if (auth !== FAKE_STRIPE_KEY) {
+        return stripeError(res, 401, `Invalid API Key provided: ${(auth ?? '').slice(0, 8)}***`);
+      }
+      // A POST repeated with the same Idempotency-Key gets the first answer again.
+      const replay = idempotencyKey && method === 'POST' ? replays.get(idempotencyKey) : undefined;
+      if (replay) return send(res, replay.status, replay.body);
+      if (idempotencyKey && method === 'POST') {
+        const write = res.end.bind(res);
+        res.end = ((chunk: unknown) => {
+          replays.set(idempotencyKey, { status: res.statusCode, body: JSON.parse(String(chunk)) });
+          return write(chunk as string);
+        }) as typeof res.end;
+      }
+      route(method, url.pathname, query, body, res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const signer = new Stripe(FAKE_STRIPE_KEY);
+  const requireSubscription = (subscriptionId: string) => {
+    const subscription = subscriptions.get(subscriptionId);
+    if (!subscription) throw new Error(`no subscription ${subscriptionId}`);
+    return subscription;
+  };
+
+  return {
+    url: base,
+    prices,
+    customers,
+    sessions,
+    subscriptions,
+    invoices,
+    webhookEndpoints,
+    received,
+    completeCheckout(sessionId) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`no session ${sessionId}`);
+      const price = prices.find((p) => p.id === session.price) as Obj;
+      const start = now();
+      const months = (price.recurring as Obj).interval === 'year' ? 12 : 1;
+      const subscription = {
+        id: id('sub'),
+        object: 'subscription',
+        customer: session.customer,
+        status: 'active',
+        created: start,
+        cancel_at_period_end: false,
+        metadata: (session.subscription_data as Obj).metadata ?? {},
+        items: {
+          object: 'list',
+          data: [
+            {
+              id: id('si'),
+              object: 'subscription_item',
+              price,
+              quantity: 1,
+              current_period_start: start,
+              current_period_end: start + months * 30 * 86_400,
+            },
+          ],
+          has_more: false,
+        },
+      };
+      subscriptions.set(subscription.id, subscription);
+      Object.assign(session, { status: 'complete', subscription: subscription.id });
+      invoices.unshift({
+        id: id('in'),
+        object: 'invoice',
+        number: `FAKE-${String(invoices.length + 1).padStart(4, '0')}`,
+        customer: session.customer,
+        status: 'paid',
+        total: price.unit_amount,
+        created: start,
+        due_date: null,
+        hosted_invoice_url: `${base}/i/${subscription.id}`,
+        invoice_pdf: `${base}/i/${subscription.id}/pdf`,
+        lines: {
+          data: [{ description: `1 × ${(products.get(price.product as string) as Obj).name}` }],
+        },
+        parent: { subscription_details: { subscription: subscription.id } },
+      });
+      return { session, subscription };
+    },
+    cancelSubscription(subscriptionId) {
+      return Object.assign(requireSubscription(subscriptionId), {
+        status: 'canceled',
+        canceled_at: now(),
+        ended_at: now(),
+      });
+    },
+    setStatus(subscriptionId, status) {
+      return Object.assign(requireSubscription(subscriptionId), { status });
+    },
+    event(type, object) {
+      const event = {
+        id: id('evt'),
+        object: 'event',
+        api_version: '2026-10-28.endive',
+        created: now(),
+        type,
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        data: { object },
+      };
+      const body = JSON.stringify(event);
+      const signature = signer.webhooks.generateTestHeaderString({
+        payload: body,
+        secret: FAKE_STRIPE_WEBHOOK_SECRET,
+      });
+      return { id: event.id, body, signature };
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
