@@ -70,6 +70,13 @@ const EnvSchema = z.object({
     .default('https://www.zohoapis.com/billing/v1'),
   ZOHO_CRM_API_URL: z.url('must be an absolute URL').default('https://www.zohoapis.com/crm/v6'),
   ZOHO_WEBHOOK_SECRET: optional,
+  // Optional Zoho apps provisioned with the Billing customer, and deep-link details.
+  ZOHO_BOOKS_ORGANIZATION_ID: optional,
+  ZOHO_BOOKS_API_URL: z.url('must be an absolute URL').default('https://www.zohoapis.com/books/v3'),
+  ZOHO_DESK_ORG_ID: optional,
+  ZOHO_DESK_API_URL: z.url('must be an absolute URL').default('https://desk.zoho.com/api/v1'),
+  ZOHO_CRM_ORG_ID: optional,
+  ZOHO_DESK_PORTAL: optional,
   N8N_API_URL: optional,
   N8N_API_KEY: optional,
   N8N_RAILWAY_URL: optional,
@@ -155,6 +162,13 @@ export interface ZohoConfig {
   billingApiUrl: string;
   crmApiUrl: string;
   webhookSecret: string;
+  /** Set when ZOHO_BOOKS_ORGANIZATION_ID is: provisioning creates the Books contact. */
+  books?: { apiUrl: string; organizationId: string };
+  /** Set when ZOHO_DESK_ORG_ID is: provisioning creates the Desk contact. */
+  desk?: { apiUrl: string; orgId: string };
+  /** For deep links into the CRM (its org id) and Desk (its portal name). */
+  crmOrgId?: string;
+  deskPortal?: string;
 }
 
 export class ConfigError extends Error {}
@@ -188,6 +202,17 @@ function zohoConfig(e: Env): { config: ZohoConfig | null; problems: string[] } {
       billingApiUrl: e.ZOHO_BILLING_API_URL.replace(/\/$/, ''),
       crmApiUrl: e.ZOHO_CRM_API_URL.replace(/\/$/, ''),
       webhookSecret: required.ZOHO_WEBHOOK_SECRET!,
+      ...(e.ZOHO_BOOKS_ORGANIZATION_ID && {
+        books: {
+          apiUrl: e.ZOHO_BOOKS_API_URL.replace(/\/$/, ''),
+          organizationId: e.ZOHO_BOOKS_ORGANIZATION_ID,
+        },
+      }),
+      ...(e.ZOHO_DESK_ORG_ID && {
+        desk: { apiUrl: e.ZOHO_DESK_API_URL.replace(/\/$/, ''), orgId: e.ZOHO_DESK_ORG_ID },
+      }),
+      ...(e.ZOHO_CRM_ORG_ID && { crmOrgId: e.ZOHO_CRM_ORG_ID }),
+      ...(e.ZOHO_DESK_PORTAL && { deskPortal: e.ZOHO_DESK_PORTAL }),
     },
   };
 }

@@ -4,6 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll } from 'vitest';
 import type { ZohoOptions } from '#server/integrations/zoho/types.ts';
 import {
+  createAppsState,
+  FAKE_BOOKS_ORG,
+  FAKE_DESK_ORG,
+  handleBooks,
+  handleDesk,
+} from './fake-zoho-apps.ts';
+import {
   type BillingState,
   completeCheckout,
   createBillingState,
@@ -38,6 +45,8 @@ export interface FakeZoho extends BillingState {
   received: Recorded[];
   crmContacts: Record<string, unknown>[];
   crmAccounts: Record<string, unknown>[];
+  booksContacts: Record<string, unknown>[];
+  deskContacts: Record<string, unknown>[];
   /** How many access tokens were minted. */
   tokensIssued(): number;
   /** Makes every issued access token invalid, as when Zoho expires them early. */
@@ -63,6 +72,7 @@ export async function startFakeZoho(): Promise<FakeZoho> {
   const state = createBillingState();
   const crm = createCrmState();
   const crmContacts = crm.contacts;
+  const apps = createAppsState();
   let issued = 0;
   let base = '';
   let scopesMissing = false;
@@ -145,6 +155,21 @@ export async function startFakeZoho(): Promise<FakeZoho> {
         const path = url.pathname.slice('/billing/v1'.length);
         return handleBilling(state, { method, path, query, body }, res);
       }
+      const appRequest = { method, query, headers: req.headers, body };
+      if (url.pathname.startsWith('/books/v3/')) {
+        const path = url.pathname.slice('/books/v3'.length);
+        const answered = handleBooks(apps, { ...appRequest, path });
+        if (answered) return json(res, answered.status, answered.body);
+      }
+      if (url.pathname.startsWith('/desk/api/v1/')) {
+        const path = url.pathname.slice('/desk/api/v1'.length);
+        const answered = handleDesk(apps, { ...appRequest, path });
+        if (answered?.status === 204) {
+          res.writeHead(204);
+          return res.end();
+        }
+        if (answered) return json(res, answered.status, answered.body);
+      }
       if (url.pathname.startsWith('/crm/v6/')) {
         const answered = handleCrm(crm, { method, path: url.pathname.slice(7), query, body });
         if (answered) return json(res, answered.status, answered.body);
@@ -171,8 +196,12 @@ export async function startFakeZoho(): Promise<FakeZoho> {
       accountsUrl: base,
       billingApiUrl: `${base}/billing/v1`,
       crmApiUrl: `${base}/crm/v6`,
+      books: { apiUrl: `${base}/books/v3`, organizationId: FAKE_BOOKS_ORG },
+      desk: { apiUrl: `${base}/desk/api/v1`, orgId: FAKE_DESK_ORG },
       timeoutMs: 3_000,
     },
+    booksContacts: apps.booksContacts,
+    deskContacts: apps.deskContacts,
     received,
     crmContacts,
     crmAccounts: crm.accounts,

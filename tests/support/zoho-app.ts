@@ -25,6 +25,10 @@ export async function buildZohoApp() {
     ZOHO_BILLING_API_URL: fake.options.billingApiUrl,
     ZOHO_CRM_API_URL: fake.options.crmApiUrl,
     ZOHO_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    ZOHO_BOOKS_ORGANIZATION_ID: fake.options.books?.organizationId,
+    ZOHO_BOOKS_API_URL: fake.options.books?.apiUrl,
+    ZOHO_DESK_ORG_ID: fake.options.desk?.orgId,
+    ZOHO_DESK_API_URL: fake.options.desk?.apiUrl,
   });
   const t = await build({
     config,

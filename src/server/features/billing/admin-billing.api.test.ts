@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLogs } from '#server/db/schema.ts';
 import { seedPackages } from '#server/db/seed/packages.ts';
 import { findUserById } from '#server/domain/users/repository.ts';
+import { brand } from '#shared/brand.ts';
 import { anonymous, subscribe, tokenOf } from '#test/support/billing.ts';
 import { build } from '#test/support/test-app.ts';
 
@@ -94,5 +95,14 @@ describe('admin billing tools (local provider)', () => {
       payload: '{"event_id":"1","event_type":"subscription_created"}',
     });
     expect(response.statusCode).toBe(404);
+  });
+
+  it('gives the brand deep links without Zoho, to admins only', async () => {
+    const links = await t.injectAs(admin.token, { method: 'GET', url: '/api/zoho/crm-links' });
+    expect(links.statusCode).toBe(200);
+    expect(links.json()).toEqual(brand.crmLinks);
+    const client = await t.registerClient();
+    const refused = await t.injectAs(client.token, { method: 'GET', url: '/api/zoho/crm-links' });
+    expect(refused.statusCode).toBe(403);
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '#server/auth/guards.ts';
+import type { ZohoConfig } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { findUserById } from '#server/domain/users/repository.ts';
 import { notFound } from '#server/http/errors.ts';
@@ -11,6 +12,12 @@ import {
   SyncStatusSchema,
   UrlSchema,
 } from '#shared/billing-api.ts';
+import {
+  type CrmLinkBases,
+  CrmLinkBasesSchema,
+  defaultCrmLinkBases,
+  zohoLinkBases,
+} from '#shared/crm-links.ts';
 import { type BillingProvider, withProviderDetail } from './provider.ts';
 import { actingOf } from './request-context.ts';
 
@@ -51,7 +58,19 @@ export const adminBillingRoutes: FastifyPluginAsyncZod<{ provider: BillingProvid
   );
 };
 
-/** /api/zoho/create-contact|provision|sync-status/:id */
+/** Zoho's own links when Zoho is configured; the brand's defaults otherwise. */
+const crmLinkBasesOf = (zoho: ZohoConfig | null): CrmLinkBases =>
+  zoho
+    ? zohoLinkBases({
+        accountsUrl: zoho.accountsUrl,
+        billingOrgId: zoho.organizationId,
+        crmOrgId: zoho.crmOrgId,
+        booksOrgId: zoho.books?.organizationId,
+        deskPortal: zoho.deskPortal,
+      })
+    : defaultCrmLinkBases;
+
+/** /api/zoho/create-contact|provision|sync-status/:id and /api/zoho/crm-links */
 export const crmToolRoutes: FastifyPluginAsyncZod<{ provider: BillingProvider }> = async (
   app,
   { provider },
@@ -59,6 +78,19 @@ export const crmToolRoutes: FastifyPluginAsyncZod<{ provider: BillingProvider }>
   const db = app.deps.database.db;
   app.addHook('onRequest', requireAdmin);
   const tags = ['admin: crm tools'];
+
+  app.get(
+    '/crm-links',
+    {
+      schema: {
+        ...common,
+        tags,
+        summary: 'Deep-link bases into the Zoho apps, for the configured data centre and orgs',
+        response: { 200: CrmLinkBasesSchema, 403: ErrorSchema },
+      },
+    },
+    async () => crmLinkBasesOf(app.deps.config.zoho),
+  );
 
   app.post(
     '/create-contact/:id',

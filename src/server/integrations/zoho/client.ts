@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type AppContacts, createAppContacts } from './apps.ts';
 import { createAccessTokenSource, type SharedTokenStore } from './oauth.ts';
 import {
   type CrmContactInput,
@@ -29,7 +30,7 @@ import {
 // refused too is Zoho's answer to tell (usually a scope the refresh token lacks), not a
 // reason to mint another on every call (oauth.ts).
 
-export interface ZohoClient {
+export interface ZohoClient extends AppContacts {
   listPlans(): Promise<ZohoPlan[]>;
   createCustomer(input: {
     display_name: string;
@@ -62,7 +63,7 @@ export interface ZohoClient {
 }
 
 interface Call {
-  api: 'billing' | 'crm';
+  api: 'billing' | 'crm' | 'books' | 'desk';
   method: 'GET' | 'POST';
   path: string;
   query?: Record<string, string>;
@@ -88,7 +89,12 @@ function retryDelay(response: Response, attempt: number) {
 export function createZohoClient(options: ZohoOptions, tokenStore?: SharedTokenStore): ZohoClient {
   const timeoutMs = options.timeoutMs ?? 15_000;
   const tokens = createAccessTokenSource(options, timeoutMs, tokenStore);
-  const base = { billing: options.billingApiUrl, crm: options.crmApiUrl };
+  const base = {
+    billing: options.billingApiUrl,
+    crm: options.crmApiUrl,
+    books: options.books?.apiUrl ?? '',
+    desk: options.desk?.apiUrl ?? '',
+  };
 
   /** send() with 429 (any call) and 5xx (GET only: a POST may have happened) retried. */
   async function sendRetrying(call: Call): Promise<Response> {
@@ -105,7 +111,11 @@ export function createZohoClient(options: ZohoOptions, tokenStore?: SharedTokenS
   async function send(call: Call, retried = false): Promise<Response> {
     const token = await tokens.get();
     const url = new URL(`${base[call.api].replace(/\/$/, '')}${call.path}`);
-    if (call.query) url.search = new URLSearchParams(call.query).toString();
+    const query = {
+      ...(call.api === 'books' && { organization_id: options.books?.organizationId ?? '' }),
+      ...call.query,
+    };
+    if (Object.keys(query).length) url.search = new URLSearchParams(query).toString();
     const headers: Record<string, string> = {
       authorization: `Zoho-oauthtoken ${token}`,
       accept: call.accept ?? 'application/json',
@@ -113,6 +123,7 @@ export function createZohoClient(options: ZohoOptions, tokenStore?: SharedTokenS
     if (call.api === 'billing') {
       headers['x-com-zoho-subscriptions-organizationid'] = options.organizationId;
     }
+    if (call.api === 'desk') headers.orgId = options.desk?.orgId ?? '';
     if (call.body !== undefined) headers['content-type'] = 'application/json;charset=UTF-8';
     let response: Response;
     try {
@@ -214,6 +225,7 @@ export function createZohoClient(options: ZohoOptions, tokenStore?: SharedTokenS
   }
 
   return {
+    ...createAppContacts(sendRetrying, options),
     listPlans: () =>
       billingList(
         { method: 'GET', path: '/plans', query: { filter_by: 'PlanStatus.ACTIVE' } },

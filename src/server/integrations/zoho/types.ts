@@ -14,6 +14,10 @@ export interface ZohoOptions {
   billingApiUrl: string;
   /** e.g. https://www.zohoapis.com/crm/v6 */
   crmApiUrl: string;
+  /** Zoho Books (https://www.zohoapis.com/books/v3) for provisioning, when used. */
+  books?: { apiUrl: string; organizationId: string };
+  /** Zoho Desk (https://desk.zoho.com/api/v1) for provisioning, when used. */
+  desk?: { apiUrl: string; orgId: string };
   timeoutMs?: number;
 }
 

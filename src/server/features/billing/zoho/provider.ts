@@ -216,8 +216,32 @@ export function createZohoProvider(deps: ZohoProviderDeps): BillingProvider {
     async provision(client, acting) {
       const existed = Boolean(client.zohoSubscriptionsCustomerId);
       const customerId = await ensureCustomer(client, acting);
+      const created = [...(existed ? [] : ['Zoho Billing customer'])];
+      // Books and Desk, when configured: found by e-mail or created, once each.
+      const contact = { name: client.name, email: client.email, companyName: client.companyName };
+      const apps: [string, keyof UserRow, boolean, () => Promise<string>][] = [
+        [
+          'Zoho Books contact',
+          'zohoBooksContactId',
+          zoho.booksEnabled,
+          () => zoho.booksContactId(contact),
+        ],
+        [
+          'Zoho Desk contact',
+          'zohoDeskContactId',
+          zoho.deskEnabled,
+          () => zoho.deskContactId(contact),
+        ],
+      ];
+      for (const [label, field, enabled, find] of apps) {
+        if (!enabled || client[field]) continue;
+        const id = await upstream(`provision ${label}`, find);
+        await save(client, { [field]: id });
+        await record(acting, client.id, `${label} linked`, { [field]: id });
+        created.push(label);
+      }
       return {
-        message: existed ? 'Already provisioned.' : 'Zoho Billing customer created.',
+        message: created.length ? `${created.join(', ')} created.` : 'Already provisioned.',
         customerId,
         subscriptionId: client.zohoSubscriptionId,
       };

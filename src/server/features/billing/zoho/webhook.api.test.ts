@@ -181,12 +181,38 @@ describe('zoho billing provider: webhook and admin tools', () => {
       zohoContactId: contact.json().contactId,
     });
 
+    // Desk already knows this person (a ticket came in by e-mail): linked, not duplicated.
+    fake.deskContacts.push({
+      id: 'desk-existing-1',
+      lastName: 'Lovelace',
+      email: client.user.email,
+    });
     const provisioned = await post(admin.token, `/api/zoho/provision/${id}`);
     expect(provisioned.json()).toMatchObject({
-      message: 'Zoho Billing customer created.',
+      message: 'Zoho Billing customer, Zoho Books contact, Zoho Desk contact created.',
       subscriptionId: null,
     });
     expect(fake.customers.has(provisioned.json().customerId)).toBe(true);
+    const books = fake.booksContacts.at(-1);
+    expect(books).toMatchObject({
+      contact_name: 'Engines Ltd',
+      company_name: 'Engines Ltd',
+      contact_type: 'customer',
+      contact_persons: [{ first_name: 'Ada', last_name: 'Lovelace', email: client.user.email }],
+    });
+    expect(await findUserById(db, id)).toMatchObject({
+      zohoBooksContactId: books?.contact_id,
+      zohoDeskContactId: 'desk-existing-1',
+    });
+    expect(fake.deskContacts.filter((c) => c.email === client.user.email)).toHaveLength(1);
+    // Books calls name the organisation; Desk calls carry orgId.
+    const booksCall = fake.received.find((r) => r.path === '/books/v3/contacts');
+    expect(booksCall?.query.organization_id).toBe(fake.options.books?.organizationId);
+    const deskCall = fake.received.find((r) => r.path.startsWith('/desk/api/v1/'));
+    expect(deskCall?.headers.orgid).toBe(fake.options.desk?.orgId);
+    expect((await post(admin.token, `/api/zoho/provision/${id}`)).json().message).toBe(
+      'Already provisioned.',
+    );
 
     // Sync reads the customer's current subscription in full, not the list's first item.
     const customer_id = provisioned.json().customerId as string;

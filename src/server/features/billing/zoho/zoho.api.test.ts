@@ -167,4 +167,15 @@ describe('zoho billing provider: client calls', () => {
     const byAdmin = await post(admin.token, `/api/admin/billing/${user._id}/billing-portal`);
     expect(byAdmin.json().url).toMatch(/\/updatecard$/);
   });
+
+  it('builds deep links for the configured data centre and organisations', async () => {
+    const links = await get(admin.token, '/api/zoho/crm-links');
+    expect(links.statusCode).toBe(200);
+    expect(links.json()).toEqual({
+      crm: 'https://crm.zoho.com/crm/tab/Contacts/',
+      subscriptions: `https://billing.zoho.com/app/${fake.options.organizationId}#/customers/`,
+      books: `https://books.zoho.com/app/${fake.options.books?.organizationId}#/contacts/`,
+      desk: 'https://desk.zoho.com/agent/contacts/details/',
+    });
+  });
 });

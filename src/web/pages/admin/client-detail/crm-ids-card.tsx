@@ -7,6 +7,7 @@ import { FormFooter, SectionCard } from '#web/components/section-card.tsx';
 import { useApiForm } from '#web/lib/use-api-form.ts';
 import { crmLinks } from '../shared/client-format.ts';
 import { clientCalls, useClientChange } from '../shared/clients-api.ts';
+import { useCrmLinkBases } from '../shared/crm-links-api.ts';
 import {
   type CrmIds as Ids,
   type CrmIdsInput as IdsInput,
@@ -16,7 +17,7 @@ import {
 import { CrmActions } from './crm-actions.tsx';
 
 // The client's ids in the external CRM and billing apps (SPEC §3), with deep links to
-// each app for the saved ids (brand.crmLinks + id, new tab).
+// each app for the saved ids (GET /api/zoho/crm-links + id, new tab).
 
 export function CrmIdsCard({ client }: { client: User }) {
   const save = useClientChange(client._id, (values: Ids) => clientCalls.update(client._id, values));
@@ -31,7 +32,7 @@ export function CrmIdsCard({ client }: { client: User }) {
   });
   const { register } = form;
   const { isDirty } = form.formState;
-  const links = crmLinks(client);
+  const links = crmLinks(client, useCrmLinkBases());
 
   return (
     <SectionCard

@@ -1,4 +1,4 @@
-import { brand } from '#shared/brand.ts';
+import { type CrmLinkBases, defaultCrmLinkBases } from '#shared/crm-links.ts';
 import { capabilitiesOf } from '#shared/plans.ts';
 import type { entitlementKeys, User } from '#shared/user.ts';
 
@@ -25,16 +25,19 @@ export interface CrmLink {
 }
 
 /**
- * Deep links into the CRM and billing apps for the ids a client has (brand.crmLinks +
- * id). The CRM link prefers the CRM contact id and falls back to the contact id, which
+ * Deep links into the CRM and billing apps for the ids a client has (the server's link
+ * bases for the configured Zoho data centre and orgs, else the brand's, + id). The CRM link prefers the CRM contact id and falls back to the contact id, which
  * the CRM integration fills with the same value.
  */
-export function crmLinks(user: Pick<User, (typeof crmIdFields)[number]>): CrmLink[] {
+export function crmLinks(
+  user: Pick<User, (typeof crmIdFields)[number]>,
+  bases: CrmLinkBases = defaultCrmLinkBases,
+): CrmLink[] {
   const candidates: [CrmLink['app'], string | null, string][] = [
-    ['CRM', user.zohoCRMContactId || user.zohoContactId, brand.crmLinks.crm],
-    ['Subscriptions', user.zohoSubscriptionsCustomerId, brand.crmLinks.subscriptions],
-    ['Books', user.zohoBooksContactId, brand.crmLinks.books],
-    ['Desk', user.zohoDeskContactId, brand.crmLinks.desk],
+    ['CRM', user.zohoCRMContactId || user.zohoContactId, bases.crm],
+    ['Subscriptions', user.zohoSubscriptionsCustomerId, bases.subscriptions],
+    ['Books', user.zohoBooksContactId, bases.books],
+    ['Desk', user.zohoDeskContactId, bases.desk],
   ];
   return candidates.flatMap(([app, id, base]) =>
     id ? [{ app, id, href: `${base}${encodeURIComponent(id)}` }] : [],

@@ -2,14 +2,15 @@ import type { User } from '#shared/user.ts';
 import { buttonClass } from '#web/components/button.tsx';
 import { ExternalIcon } from '#web/components/icons.tsx';
 import { SectionCard } from '#web/components/section-card.tsx';
+import { useCrmLinkBases } from '../shared/crm-links-api.ts';
 import { appLinks, isLocalId } from './zoho-format.ts';
 
 // Deep links into the CRM, subscriptions, books and desk apps for the selected client's
-// saved ids (brand.crmLinks + id, new tab). An app without an id says so instead of
+// saved ids (GET /api/zoho/crm-links + id, new tab). An app without an id says so instead of
 // linking to an empty record.
 
 export function QuickLinks({ client }: { client: User | null }) {
-  const links = appLinks(client);
+  const links = appLinks(client, useCrmLinkBases());
   const anyLocal = links.some(({ link }) => isLocalId(link?.id));
   return (
     <SectionCard

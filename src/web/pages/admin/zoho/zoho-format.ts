@@ -23,7 +23,10 @@ export interface AppLink {
 }
 
 /** Every app in a fixed order, with its deep link when the client has an id for it. */
-export function appLinks(client: Parameters<typeof crmLinks>[0] | null): AppLink[] {
-  const links = client ? crmLinks(client) : [];
+export function appLinks(
+  client: Parameters<typeof crmLinks>[0] | null,
+  bases?: Parameters<typeof crmLinks>[1],
+): AppLink[] {
+  const links = client ? crmLinks(client, bases) : [];
   return crmApps.map((app) => ({ app, link: links.find((l) => l.app === app) ?? null }));
 }

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type CrmLinkBases, defaultCrmLinkBases } from '#shared/crm-links.ts';
+import { api } from '#web/lib/api.ts';
+
+// GET /api/zoho/crm-links: where deep links into the Zoho apps go for this server's data
+// centre and organisations. Until it answers (or if it fails) the brand's defaults serve.
+
+const crmLinkBasesQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'crm-links'] as const,
+    queryFn: ({ signal }) => api.get<CrmLinkBases>('/api/zoho/crm-links', { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const useCrmLinkBases = (): CrmLinkBases =>
+  useQuery(crmLinkBasesQuery()).data ?? defaultCrmLinkBases;
