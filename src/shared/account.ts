@@ -30,5 +30,7 @@ export const AccountSchema = z.object({
   plan: PlanSchema,
   subscriptionStatus: SubscriptionStatusSchema,
   capabilities: CapabilitiesSchema,
+  /** HELPDESK_URL: where Need Help opens; null sends clients to the contact page. */
+  helpdeskUrl: z.string().nullable(),
 });
 export type Account = z.infer<typeof AccountSchema>;

@@ -1,5 +1,6 @@
-// The brand in one place (DESIGN §1). Fictional defaults; change them here without
-// touching pages. The server can override the help-desk URL with HELPDESK_URL.
+// The brand in one place (DESIGN §1, README "Make it yours"): the consultancy's name,
+// contact details and social profiles. Fictional defaults; change them here without
+// touching pages. The help desk is configuration (HELPDESK_URL), not brand.
 
 export const brand = {
   name: 'Northwind Lakes Software',
@@ -11,7 +12,12 @@ export const brand = {
   phoneHref: 'tel:+16125550148',
   location: 'Minneapolis, Minnesota · Serving all 50 states, fully remote',
   responseTime: 'Same-day responses, Monday to Friday',
-  helpdeskUrl: 'https://support.northwindlakes.dev',
+  /** Public profiles shown in the footer; null ones are left out. */
+  socials: {
+    linkedin: null as string | null,
+    github: null as string | null,
+    x: null as string | null,
+  },
   crmLinks: {
     crm: 'https://crm.zoho.com/crm/tab/Contacts/',
     subscriptions: 'https://billing.zoho.com/app#/customers/',

@@ -27,6 +27,9 @@ test('a new client registers and lands in the portal with their name in the head
   await expect(header.getByText('Riley Register')).toBeVisible();
   await expect(header.getByRole('link', { name: 'Client Portal' })).toBeVisible();
   await expect(header.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+  // No help desk configured (HELPDESK_URL): Need Help leads to the contact page.
+  await page.getByRole('link', { name: 'Open Support Portal' }).click();
+  await expect(page).toHaveURL('/contact');
 });
 
 test('logout clears the session and returns home; login brings it back', async ({

@@ -32,11 +32,12 @@ const companyLinks = [
   { to: paths.accessibility, label: 'Accessibility' },
 ];
 
+/** The brand's public profiles that exist (brand.socials); none configured, no row. */
 const socials = [
-  { label: 'LinkedIn (profile coming)', Icon: LinkedInIcon },
-  { label: 'GitHub (profile coming)', Icon: GitHubIcon },
-  { label: 'X (profile coming)', Icon: XSocialIcon },
-];
+  { label: 'LinkedIn', href: brand.socials.linkedin, Icon: LinkedInIcon },
+  { label: 'GitHub', href: brand.socials.github, Icon: GitHubIcon },
+  { label: 'X', href: brand.socials.x, Icon: XSocialIcon },
+].filter((social): social is typeof social & { href: string } => Boolean(social.href));
 
 function Column({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -70,19 +71,23 @@ export function Footer() {
             {brand.tagline} Custom web development, integrations, hosting and automation for
             businesses across the United States.
           </p>
-          <ul className="mt-5 flex gap-3" aria-label="Social profiles">
-            {socials.map(({ label, Icon }) => (
-              <li key={label}>
-                <span
-                  role="img"
-                  aria-label={label}
-                  className="flex size-9 items-center justify-center rounded-full bg-slate-800 text-slate-300"
-                >
-                  <Icon className="size-4" />
-                </span>
-              </li>
-            ))}
-          </ul>
+          {socials.length > 0 ? (
+            <ul className="mt-5 flex gap-3" aria-label="Social profiles">
+              {socials.map(({ label, href, Icon }) => (
+                <li key={label}>
+                  <a
+                    href={href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`${label} (opens in a new tab)`}
+                    className="flex size-9 items-center justify-center rounded-full bg-slate-800 text-slate-300 hover:bg-slate-700 hover:text-white"
+                  >
+                    <Icon className="size-4" />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </Column>
         <Column title="Services">
           <LinkList links={serviceLinks} />

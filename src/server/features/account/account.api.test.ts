@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '#server/config.ts';
 import { planCapabilities } from '#shared/plans.ts';
 import { createClient } from '#test/support/portal.ts';
 import { addTeamMember } from '#test/support/team.ts';
@@ -44,5 +45,16 @@ describe('GET /api/account', () => {
       canManage: true,
       canManageBilling: false,
     });
+  });
+
+  it('says where Need Help goes: HELPDESK_URL when set, else nowhere (the contact page)', async () => {
+    const owner = await createClient(t);
+    expect((await account(owner.token)).json().helpdeskUrl).toBeNull();
+    const withDesk = await build({
+      config: loadConfig({ LOG_LEVEL: 'silent', HELPDESK_URL: 'https://help.example.com/portal' }),
+      database: t.deps.database,
+    });
+    const answer = await withDesk.injectAs(owner.token, { method: 'GET', url: '/api/account' });
+    expect(answer.json().helpdeskUrl).toBe('https://help.example.com/portal');
   });
 });

@@ -35,6 +35,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         plan: account.owner.subscriptionPlan,
         subscriptionStatus: account.owner.subscriptionStatus,
         capabilities: accountCapabilities(account),
+        helpdeskUrl: app.deps.config.helpdeskUrl ?? null,
       };
     },
   );

@@ -13,6 +13,7 @@ import {
   WorkflowIcon,
 } from '#web/components/icons.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
+import { useAccount } from '#web/lib/account.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 
 export const meta = () =>
@@ -65,29 +66,55 @@ export default function ClientHomePage() {
           </li>
         ))}
       </ul>
-      <Card className="mt-8 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <div className="flex gap-4">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-700">
-            <LifebuoyIcon className="size-5" />
-          </span>
-          <div>
-            <h2 className="text-base font-semibold text-slate-900">Need Help?</h2>
-            <p className="mt-1 text-sm text-slate-600">
-              Open a ticket or follow up on one in our support portal. {brand.responseTime}.
-            </p>
-          </div>
-        </div>
-        <a
-          href={brand.helpdeskUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={buttonClass('secondary', 'md', 'shrink-0')}
-        >
-          Open Support Portal
+      <NeedHelp />
+    </>
+  );
+}
+
+/**
+ * Need Help? (SPEC §2): the help desk at HELPDESK_URL in a new tab; without one, the
+ * contact page, which every consultancy has.
+ */
+function NeedHelp() {
+  const { account } = useAccount();
+  const helpdesk = account?.helpdeskUrl ?? null;
+  const label = (
+    <>
+      Open Support Portal
+      {helpdesk ? (
+        <>
           <ExternalIcon className="size-4" />
           <span className="sr-only">(opens in a new tab)</span>
-        </a>
-      </Card>
+        </>
+      ) : null}
     </>
+  );
+  const className = buttonClass('secondary', 'md', 'shrink-0');
+  return (
+    <Card className="mt-8 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex gap-4">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-700">
+          <LifebuoyIcon className="size-5" />
+        </span>
+        <div>
+          <h2 className="text-base font-semibold text-slate-900">Need Help?</h2>
+          <p className="mt-1 text-sm text-slate-600">
+            {helpdesk
+              ? 'Open a ticket or follow up on one in our support portal.'
+              : 'Write to us and we will get back to you.'}{' '}
+            {brand.responseTime}.
+          </p>
+        </div>
+      </div>
+      {helpdesk ? (
+        <a href={helpdesk} target="_blank" rel="noopener noreferrer" className={className}>
+          {label}
+        </a>
+      ) : (
+        <Link to={paths.contact} className={className}>
+          {label}
+        </Link>
+      )}
+    </Card>
   );
 }

@@ -1,4 +1,3 @@
-import { brand } from '#shared/brand.ts';
 import { slaTiers } from '#shared/pricing.ts';
 import { CheckList } from '../shared/feature-card.tsx';
 import { ServiceSection } from './service-section.tsx';
@@ -58,11 +57,7 @@ export function SupportSection() {
           <h3 className="text-lg font-semibold text-slate-900">In every plan</h3>
           <CheckList items={included} className="mt-4 text-sm" />
           <p className="mt-4 text-sm text-slate-600">
-            Clients open tickets at{' '}
-            <span className="font-medium break-all text-slate-800">
-              {brand.helpdeskUrl.replace(/^https:\/\//, '')}
-            </span>
-            .
+            Clients open tickets from the Need Help card in the client portal.
           </p>
         </div>
       </div>
