@@ -24,6 +24,7 @@ import { adminClientRoutes } from '#server/features/clients/admin-routes.ts';
 import { adminEnquiryRoutes } from '#server/features/contact/admin-routes.ts';
 import { contactRoutes } from '#server/features/contact/public-routes.ts';
 import { environmentRoutes } from '#server/features/environment/admin-routes.ts';
+import { csvExportRoutes } from '#server/features/exports/portal-routes.ts';
 import { healthRoutes } from '#server/features/health/public-routes.ts';
 import { impersonationRoutes } from '#server/features/impersonation/admin-routes.ts';
 import { endImpersonationRoutes } from '#server/features/impersonation/portal-routes.ts';
@@ -59,6 +60,7 @@ const plain: [Plugin, string][] = [
   [clientProcessRoutes, '/api/n8n'],
   [schedulerRoutes, '/api/scheduler'],
   [clientAnalyticsRoutes, '/api/client'],
+  [csvExportRoutes, '/api/client'],
   [settingsRoutes, '/api'],
   [teamRoutes, '/api/team'],
   [catalogRoutes, '/api'],

@@ -9,6 +9,7 @@ import { useAccount } from '#web/lib/account.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { clientAnalyticsQuery } from './analytics/analytics-api.ts';
 import { AnalyticsView } from './analytics/analytics-view.tsx';
+import { ExportCsvButton, todayStamp } from './shared/export-csv-button.tsx';
 
 const title = 'Analytics';
 const description = 'See how often your workflows run and where they fail.';
@@ -48,6 +49,14 @@ export default function AnalyticsPage() {
           allowed && analytics.data
             ? `${description} Figures cover the last ${analytics.data.retentionDays} days.`
             : description
+        }
+        actions={
+          allowed ? (
+            <ExportCsvButton
+              path="/api/client/analytics.csv"
+              filename={`analytics-${todayStamp()}.csv`}
+            />
+          ) : undefined
         }
       />
       {isPending && !allowed ? (

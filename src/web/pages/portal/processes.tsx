@@ -5,6 +5,7 @@ import { useAccount } from '#web/lib/account.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { ProcessCard } from './processes/process-card.tsx';
 import { isUnderWay, UNDER_WAY_REFRESH_MS } from './processes/run-facts.ts';
+import { ExportCsvButton, todayStamp } from './shared/export-csv-button.tsx';
 import { myProcessesQuery } from './shared/processes-api.ts';
 
 const title = 'My Processes';
@@ -25,7 +26,17 @@ export default function ProcessesPage() {
 
   return (
     <>
-      <PageHeader title={title} description={description} />
+      <PageHeader
+        title={title}
+        description={description}
+        actions={
+          <ExportCsvButton
+            path="/api/client/runs.csv"
+            filename={`runs-${todayStamp()}.csv`}
+            label="Export all runs (CSV)"
+          />
+        }
+      />
       <QueryState
         query={processes}
         loading="Loading processes…"

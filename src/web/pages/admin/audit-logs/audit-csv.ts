@@ -1,5 +1,5 @@
 import type { AuditEntry } from '#shared/audit.ts';
-import { saveFile } from '../shared/download.ts';
+import { saveFile } from '#web/lib/save-file.ts';
 import { processText, userText } from './audit-text.ts';
 
 // Export CSV: the rows the admin is looking at, as RFC 4180 CSV (every field quoted,

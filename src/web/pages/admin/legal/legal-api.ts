@@ -18,7 +18,7 @@ import type {
 } from '#shared/legal-defaults.ts';
 import { fileStem } from '#shared/legal-document.ts';
 import { api, responseError } from '#web/lib/api.ts';
-import { saveFile } from '../shared/download.ts';
+import { saveFile } from '#web/lib/save-file.ts';
 
 // The legal suite's calls (SPEC §7 Admin) and their cache keys.
 

@@ -8,6 +8,7 @@ import { Icon } from '#web/components/icons.tsx';
 import { ModalDialog } from '#web/components/modal-dialog.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { useAccount } from '#web/lib/account.ts';
+import { ExportCsvButton, todayStamp } from '../shared/export-csv-button.tsx';
 import { type RunFilter, runsQuery } from '../shared/processes-api.ts';
 import { formatDuration, triggerLabels } from './format.ts';
 import { inputLines, isUnderWay, runExplanation, UNDER_WAY_REFRESH_MS } from './run-facts.ts';
@@ -141,6 +142,13 @@ export function RunsDialog({
       onClose={onClose}
       title={`Recent runs: ${process.name}`}
       description={`Runs from the last ${days} days.`}
+      footer={
+        <ExportCsvButton
+          path={`/api/client/runs.csv?processId=${encodeURIComponent(process._id)}`}
+          filename={`runs-${todayStamp()}.csv`}
+          label="Export these runs (CSV)"
+        />
+      }
     >
       <FilterControl value={filter} onChange={setFilter} />
       <div className="mt-4" aria-live="polite">
