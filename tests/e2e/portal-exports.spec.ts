@@ -1,0 +1,52 @@
+import { readFile } from 'node:fs/promises';
+import { exportMessages } from '#shared/exports.ts';
+import { expect, openSignedIn, test } from './fixtures.ts';
+import { portalClient, startWebhook, type Webhook } from './portal-helpers.ts';
+
+// CSV export (issue 16): a Pro client downloads their runs; a plan without export says
+// which plan has it instead of offering a button that fails.
+
+let webhook: Webhook;
+test.beforeAll(async () => {
+  webhook = await startWebhook();
+});
+test.afterAll(() => webhook.close());
+
+test("a Pro client exports all runs and one process's runs as CSV", async ({ page, request }) => {
+  const { client, addProcess } = await portalClient(request, {
+    name: 'Erin Export',
+    plan: 'Pro',
+    entitlements: { manualTrigger: true },
+  });
+  await addProcess({ name: 'Lead intake', n8nWebhookUrl: webhook.url('/ok/leads') });
+  await openSignedIn(page, client, '/client/processes');
+  const leads = page.getByRole('listitem', { name: 'Lead intake' });
+  await leads.getByRole('button', { name: 'Run workflow' }).click();
+  await expect(leads.getByText('Succeeded · 200')).toBeVisible();
+
+  const [all] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export all runs (CSV)' }).click(),
+  ]);
+  expect(all.suggestedFilename()).toMatch(/^runs-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = await readFile(await all.path(), 'utf8');
+  expect(text.startsWith('\uFEFFStarted (UTC),Process,Trigger')).toBe(true);
+  expect(text).toMatch(
+    /\r\n\d{4}-\d{2}-\d{2}T[\d:.]+Z,Lead intake,manual,Erin Export,succeeded,200,/,
+  );
+
+  await leads.getByRole('button', { name: 'Recent runs' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Recent runs: Lead intake' });
+  const [one] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Export these runs (CSV)' }).click(),
+  ]);
+  expect(one.suggestedFilename()).toMatch(/\.csv$/);
+});
+
+test('a Basic client is told which plan includes CSV export', async ({ page, request }) => {
+  const { client } = await portalClient(request, { name: 'Bo Basic', plan: 'Basic' });
+  await openSignedIn(page, client, '/client/processes');
+  await expect(page.getByText(exportMessages.notIncluded)).toBeVisible();
+  await expect(page.getByRole('button', { name: /Export/ })).toHaveCount(0);
+});
