@@ -13,6 +13,9 @@ export const passwordMessages = {
   impersonating: 'The password cannot be changed while testing as a client.',
   forgotSent:
     'If an account exists for that address, we have sent it a link to reset the password. The link works for one hour.',
+  /** Said instead of forgotSent when the server has no SMTP: no e-mail will arrive. */
+  forgotNoMail:
+    'If an account exists for that address, a reset link was created, but this server does not send e-mail yet. Contact us and we will pass the link on.',
   resetDone: 'Your password has been reset. Sign in with your new password.',
   resetInvalid: 'This reset link is invalid, expired or already used. Request a new one.',
 } as const;

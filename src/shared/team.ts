@@ -27,6 +27,8 @@ export const teamMessages = {
   emailRequired: 'Enter an email address to invite.',
   role: 'Choose member or admin.',
   inviteSent: 'Invite sent.',
+  inviteCreatedNoMail:
+    'Invite created. E-mail is not set up on this server, so copy the invite link and send it yourself.',
   removed: 'Removed.',
   ownerNotRemovable: 'The account owner cannot be removed.',
   memberNotFound: 'Team member not found.',
@@ -77,7 +79,14 @@ export const TeamInviteSchema = z.object({
 export type TeamInvite = z.infer<typeof TeamInviteSchema>;
 
 /** POST /api/team/invite: the invite made, and a confirmation in words. */
-export const InviteSentSchema = z.object({ message: z.string(), invite: TeamInviteSchema });
+export const InviteSentSchema = z.object({
+  message: z.string(),
+  invite: TeamInviteSchema,
+  /** False when the server has no SMTP: nothing was e-mailed. */
+  emailed: z.boolean(),
+  /** Only without SMTP, for the inviter to pass on; it works once, for the invited address. */
+  inviteLink: z.string().nullable(),
+});
 export type InviteSent = z.infer<typeof InviteSentSchema>;
 
 /** GET /api/team/invites/{token}: what the public accept page shows. */

@@ -48,7 +48,8 @@ describe('POST /api/auth/forgot-password', () => {
     const unknown = await post('/api/auth/forgot-password', { email: 'nobody@example.test' });
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
-    expect(known.json()).toEqual({ message: passwordMessages.forgotSent });
+    // This server has no SMTP: the answer does not claim an e-mail was sent.
+    expect(known.json()).toEqual({ message: passwordMessages.forgotNoMail });
     expect(unknown.json()).toEqual(known.json());
 
     const [mail] = await resetMails(user.email);

@@ -28,7 +28,12 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       requestReset(db, request.body.email, { publicUrl: config.publicUrl, ip: request.ip }).catch(
         (error: unknown) => request.log.error({ err: error }, 'password reset request failed'),
       );
-      return { message: passwordMessages.forgotSent };
+      // Never claim an e-mail went out when no mail is set up (the link waits in the outbox).
+      return {
+        message: app.deps.integrations.mailer
+          ? passwordMessages.forgotSent
+          : passwordMessages.forgotNoMail,
+      };
     },
   );
 

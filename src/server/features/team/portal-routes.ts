@@ -84,7 +84,8 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit },
       schema: {
         ...common,
-        summary: 'Invite someone by e-mail; the e-mail carries an accept link valid 7 days',
+        summary:
+          'Invite someone by e-mail (a link valid 7 days); without SMTP the link comes back to copy',
         body: InviteSchema,
         response: {
           201: InviteSentSchema,
@@ -101,7 +102,15 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         ...actingOf(request),
         publicUrl: config.publicUrl,
       });
-      return reply.code(201).send({ message: teamMessages.inviteSent, invite: created });
+      // Without SMTP nobody would get the e-mail: the inviter gets the link to pass on,
+      // and the answer says so instead of claiming an e-mail went out.
+      const mailed = Boolean(app.deps.integrations.mailer);
+      return reply.code(201).send({
+        message: mailed ? teamMessages.inviteSent : teamMessages.inviteCreatedNoMail,
+        invite: created.invite,
+        emailed: mailed,
+        inviteLink: mailed ? null : created.link,
+      });
     },
   );
 

@@ -117,10 +117,11 @@ export async function invite(
   input: Invite,
   acting: Acting & { publicUrl: string },
   now = new Date(),
-): Promise<TeamInvite> {
+): Promise<{ invite: TeamInvite; link: string }> {
   assertManager(account);
   await assertInvitable(db, account, input.email);
   const { token, hash } = newOneTimeToken();
+  const link = `${acting.publicUrl}${invitePath(token)}`;
   const row = await db.transaction(async (tx) => {
     // Inviting the same address again replaces the pending invite: one live link each.
     await tx
@@ -148,7 +149,7 @@ export async function invite(
       ...inviteMail({
         email: input.email,
         role: input.role,
-        link: `${acting.publicUrl}${invitePath(token)}`,
+        link,
         inviter: account.actor,
         owner: account.owner,
         expiresAt: inserted.expiresAt,
@@ -165,7 +166,7 @@ export async function invite(
     });
     return inserted;
   });
-  return inviteToJson(row);
+  return { invite: inviteToJson(row), link };
 }
 
 export async function revokeInvite(db: Db, account: Account, id: string, acting: Acting) {

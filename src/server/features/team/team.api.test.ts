@@ -1,10 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLogs, outbox, runs, teamInvites, teamMembers } from '#server/db/schema.ts';
+import { createSmtpTransport } from '#server/integrations/mailer/smtp.ts';
 import { billingApiMessages } from '#shared/billing-api.ts';
 import { teamMessages } from '#shared/team.ts';
 import { startFakeN8n } from '#test/support/fake-n8n.ts';
 import { createClient, createProcessFor } from '#test/support/portal.ts';
+import { startSmtpCatcher } from '#test/support/smtp-catcher.ts';
 import { addTeamMember } from '#test/support/team.ts';
 import { build, nextIp } from '#test/support/test-app.ts';
 
@@ -48,11 +50,16 @@ describe('team gate', () => {
 });
 
 describe('invites', () => {
-  it('invites as member by default, mails a 7-day link and lists it as pending', async () => {
+  it('invites as member by default, queues a 7-day link and lists it as pending', async () => {
     const owner = await createClient(t, { plan: 'Pro' });
     const response = await inviteAs(owner.token, { email: ' New.Person@Example.test ' });
     expect(response.statusCode).toBe(201);
-    expect(response.json().message).toBe(teamMessages.inviteSent);
+    // This server has no SMTP: it says so and hands the link to the inviter.
+    expect(response.json()).toMatchObject({
+      message: teamMessages.inviteCreatedNoMail,
+      emailed: false,
+      inviteLink: expect.stringMatching(/\/invite\/[A-Za-z0-9_-]{43}$/),
+    });
     const invite = response.json().invite;
     expect(invite).toMatchObject({ inviteeEmail: 'new.person@example.test', role: 'member' });
     const days = (Date.parse(invite.expiresAt) - Date.now()) / 86_400_000;
@@ -61,6 +68,7 @@ describe('invites', () => {
 
     const [mail] = await db.select().from(outbox).where(eq(outbox.to, 'new.person@example.test'));
     expect(mail?.text).toContain(`${t.deps.config.publicUrl}/invite/`);
+    expect(mail?.text).toContain(response.json().inviteLink);
     const pending = await get(owner.token, '/api/team/invites');
     expect(pending.json()).toEqual([invite]);
     const [log] = await db
@@ -338,5 +346,27 @@ describe('team roles', () => {
       url: `/api/team/members/${theirs.membership.id}`,
     });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('invites with mail set up', () => {
+  it('says the invite was e-mailed and keeps the link out of the answer', async () => {
+    const catcher = await startSmtpCatcher();
+    const mailing = await build({
+      database: t.deps.database,
+      integrations: { ...t.deps.integrations, mailer: createSmtpTransport(catcher.url) },
+    });
+    const owner = await createClient(mailing, { plan: 'Pro' });
+    const response = await mailing.injectAs(owner.token, {
+      method: 'POST',
+      url: '/api/team/invite',
+      payload: { email: 'mailed.person@example.test' },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      message: teamMessages.inviteSent,
+      emailed: true,
+      inviteLink: null,
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import {
   DEFAULT_INVITE_ROLE,
   type Invite,
@@ -8,6 +9,7 @@ import {
 } from '#shared/team.ts';
 import { Button } from '#web/components/button.tsx';
 import { Card } from '#web/components/card.tsx';
+import { CopyLink } from '#web/components/copy-link.tsx';
 import { TextField } from '#web/components/field.tsx';
 import { SelectField } from '#web/components/field-select.tsx';
 import { useApiForm } from '#web/lib/use-api-form.ts';
@@ -19,6 +21,8 @@ import { teamCalls, useTeamRefresh } from './team-api.ts';
 
 export function InviteForm() {
   const refresh = useTeamRefresh();
+  // Without SMTP the server hands back the link, for the inviter to pass on.
+  const [pending, setPending] = useState<{ email: string; link: string } | null>(null);
   const { form, onSubmit, errors, isSubmitting } = useApiForm<InviteInput, Invite>({
     resolver: zodResolver(InviteSchema),
     fields: ['email', 'role'],
@@ -26,10 +30,13 @@ export function InviteForm() {
     messageField: 'email',
     defaultValues: { email: '', role: DEFAULT_INVITE_ROLE },
     submit: async (values) => {
-      await teamCalls.invite(values);
+      const sent = await teamCalls.invite(values);
       form.reset({ email: '', role: values.role });
       await refresh();
-      return { title: 'Invite sent', text: `An invitation was e-mailed to ${values.email}.` };
+      setPending(sent.inviteLink ? { email: values.email, link: sent.inviteLink } : null);
+      return sent.emailed
+        ? { title: 'Invite sent', text: `An invitation was e-mailed to ${values.email}.` }
+        : { title: 'Invite created', text: sent.message };
     },
   });
   const { register } = form;
@@ -40,8 +47,8 @@ export function InviteForm() {
         Invite a teammate
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        They get an e-mail with a link to join. Members see and run your processes; team admins also
-        manage schedules and invites.
+        They get a link to join. Members see and run your processes; team admins also manage
+        schedules and invites.
       </p>
       <form onSubmit={onSubmit} noValidate aria-labelledby="invite-heading" className="mt-5">
         <fieldset
@@ -68,6 +75,16 @@ export function InviteForm() {
           </Button>
         </fieldset>
       </form>
+      {pending ? (
+        <div className="mt-5 rounded-lg border border-amber-200 bg-amber-50 p-4">
+          <p className="mb-3 text-sm text-slate-800">
+            No e-mail was sent: this server has no mail set up. Send this link to{' '}
+            <strong className="break-all">{pending.email}</strong> yourself; it works once, for that
+            address, for 7 days.
+          </p>
+          <CopyLink label="Invite link" copyLabel="Copy invite link" link={pending.link} />
+        </div>
+      ) : null}
     </Card>
   );
 }
