@@ -29,6 +29,7 @@ import { healthRoutes } from '#server/features/health/public-routes.ts';
 import { impersonationRoutes } from '#server/features/impersonation/admin-routes.ts';
 import { endImpersonationRoutes } from '#server/features/impersonation/portal-routes.ts';
 import { legalRoutes } from '#server/features/legal/admin-routes.ts';
+import { adminOutboxRoutes } from '#server/features/outbox/admin-routes.ts';
 import { passwordResetRoutes } from '#server/features/password-reset/public-routes.ts';
 import { adminProcessRoutes } from '#server/features/processes/admin-routes.ts';
 import { clientProcessRoutes } from '#server/features/processes/portal-routes.ts';
@@ -66,6 +67,7 @@ const plain: [Plugin, string][] = [
   [catalogRoutes, '/api'],
   [impersonationRoutes, '/api'],
   [adminEnquiryRoutes, '/api'],
+  [adminOutboxRoutes, '/api/admin'],
   [adminCatalogRoutes, '/api'],
   [adminClientRoutes, '/api/admin'],
   [adminProcessRoutes, '/api/admin/processes'],

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+// The admin Outbox (issue 16): every queued, sent and failed mail, so that without SMTP an
+// admin can still see and pass on what people were meant to receive.
+
+export const outboxStatuses = ['pending', 'sent', 'failed'] as const;
+export type OutboxStatus = (typeof outboxStatuses)[number];
+
+export const outboxMessages = {
+  notFound: 'That message is no longer in the outbox.',
+  resendCleared:
+    'This message held a one-time link and its text was cleared, so it cannot be sent again. Ask for a new link instead.',
+  resendPending: 'This message is already waiting to be sent.',
+  resent: 'The message will be sent again shortly.',
+  deleted: 'Message deleted.',
+} as const;
+
+export const OutboxItemSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  kind: z.string(),
+  status: z.enum(outboxStatuses),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type OutboxItem = z.infer<typeof OutboxItemSchema>;
+
+export const OutboxPageSchema = z.object({
+  /** False when SMTP_URL is not set: mail stays here until someone passes it on. */
+  smtpConfigured: z.boolean(),
+  counts: z.object({ pending: z.number(), sent: z.number(), failed: z.number() }),
+  mails: z.array(OutboxItemSchema),
+  /** Pass as `before` for the next (older) page; null on the last one. */
+  nextCursor: z.string().nullable(),
+});
+export type OutboxPage = z.infer<typeof OutboxPageSchema>;
+
+export const OutboxQuerySchema = z.object({
+  status: z.enum(outboxStatuses).optional(),
+  before: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+export const OutboxMailSchema = OutboxItemSchema.extend({
+  text: z.string(),
+  replyTo: z.string().nullable(),
+});
+export type OutboxMail = z.infer<typeof OutboxMailSchema>;
+
+export const FailedCountSchema = z.object({ failed: z.number() });
