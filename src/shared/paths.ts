@@ -42,6 +42,7 @@ export const paths = {
   adminPricing: '/admin/pricing',
   adminLegal: '/admin/legal',
   adminEnquiries: '/admin/enquiries',
+  adminOutbox: '/admin/outbox',
 } as const;
 
 /** Routes rendered to static HTML at build time. */

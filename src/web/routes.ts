@@ -52,6 +52,7 @@ export default [
       adminPage(paths.adminPricing, 'pricing'),
       adminPage(paths.adminLegal, 'legal'),
       adminPage(paths.adminEnquiries, 'enquiries'),
+      adminPage(paths.adminOutbox, 'outbox'),
     ]),
 
     route('*', 'pages/not-found.tsx'),

@@ -4,6 +4,7 @@ import { paths } from '#shared/paths.ts';
 import { twoFactorMessages } from '#shared/two-factor.ts';
 import { Alert } from '#web/components/alert.tsx';
 import { useSession } from '#web/lib/session.ts';
+import { failedMailQuery } from '#web/pages/admin/outbox/outbox-api.ts';
 // The Profile page's call and cache key, so turning two-factor on there clears this notice.
 import { settingsCalls, settingsKeys } from '#web/pages/portal/settings/settings-api.ts';
 import { requireAdmin } from './guards.ts';
@@ -27,7 +28,19 @@ const items: SideNavItem[] = [
   { to: paths.adminPricing, label: 'Pricing' },
   { to: paths.adminLegal, label: 'Legal Suite' },
   { to: paths.adminEnquiries, label: 'Enquiries' },
+  { to: paths.adminOutbox, label: 'Outbox' },
 ];
+
+/** The navigation, with the number of mails that failed to send beside Outbox. */
+function AdminNav() {
+  const failed = useQuery(failedMailQuery()).data?.failed ?? 0;
+  const withBadge = items.map((item) =>
+    item.to === paths.adminOutbox
+      ? { ...item, badge: { count: failed, label: failed === 1 ? 'failed mail' : 'failed mails' } }
+      : item,
+  );
+  return <SideNav label="Admin" items={withBadge} />;
+}
 
 /**
  * With ADMIN_REQUIRE_2FA the server refuses every admin call until the admin turns on
@@ -58,7 +71,7 @@ function TwoFactorRequiredNotice() {
 export default function AdminLayout() {
   return (
     <QueryProvider>
-      <SideNavShell nav={<SideNav label="Admin" items={items} />}>
+      <SideNavShell nav={<AdminNav />}>
         <TwoFactorRequiredNotice />
         <Outlet />
       </SideNavShell>

@@ -8,6 +8,8 @@ export interface SideNavItem {
   label: string;
   /** Match the path exactly (for an area's home entry). */
   end?: boolean;
+  /** A count that needs attention (failed mail), shown after the label when above zero. */
+  badge?: { count: number; label: string };
 }
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
@@ -28,6 +30,12 @@ export function SideNav({ label, items }: { label: string; items: SideNavItem[] 
           <li key={item.to}>
             <NavLink to={item.to} end={item.end} className={itemClass}>
               {item.label}
+              {item.badge && item.badge.count > 0 ? (
+                <span className="ml-2 inline-flex min-w-5 items-center justify-center rounded-full bg-red-100 px-1.5 text-xs font-semibold text-red-800">
+                  {item.badge.count}
+                  <span className="sr-only"> {item.badge.label}</span>
+                </span>
+              ) : null}
             </NavLink>
           </li>
         ))}

@@ -1,0 +1,48 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { Message } from '#shared/answers.ts';
+import type { OutboxMail, OutboxPage, OutboxStatus } from '#shared/outbox.ts';
+import { api } from '#web/lib/api.ts';
+
+// The admin Outbox calls (GET/POST/DELETE /api/admin/outbox…) with their cache keys.
+
+export const outboxKeys = {
+  all: ['admin', 'outbox'] as const,
+  list: (status: OutboxStatus | 'all') => ['admin', 'outbox', 'list', status] as const,
+  mail: (id: string) => ['admin', 'outbox', 'mail', id] as const,
+  failed: ['admin', 'outbox', 'failed-count'] as const,
+};
+
+export const outboxQuery = (status: OutboxStatus | 'all') =>
+  infiniteQueryOptions({
+    queryKey: outboxKeys.list(status),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => {
+      const query = new URLSearchParams({ limit: '50' });
+      if (status !== 'all') query.set('status', status);
+      if (pageParam) query.set('before', pageParam);
+      return api.get<OutboxPage>(`/api/admin/outbox?${query}`, { signal });
+    },
+    getNextPageParam: (page) => page.nextCursor,
+  });
+
+export const mailQuery = (id: string) =>
+  queryOptions({
+    queryKey: outboxKeys.mail(id),
+    queryFn: ({ signal }) =>
+      api.get<OutboxMail>(`/api/admin/outbox/${encodeURIComponent(id)}`, { signal }),
+  });
+
+export const failedMailQuery = () =>
+  queryOptions({
+    queryKey: outboxKeys.failed,
+    queryFn: ({ signal }) =>
+      api.get<{ failed: number }>('/api/admin/outbox/failed-count', { signal }),
+    // The navigation is on every admin screen: a minute old is fresh enough.
+    staleTime: 60_000,
+  });
+
+export const outboxCalls = {
+  resend: (id: string) =>
+    api.post<Message>(`/api/admin/outbox/${encodeURIComponent(id)}/resend`, {}),
+  remove: (id: string) => api.delete<Message>(`/api/admin/outbox/${encodeURIComponent(id)}`),
+};
