@@ -10,6 +10,14 @@ export const catalogMessages = {
   requested: 'Requested. We will be in touch about setting it up.',
   alreadyRequested: 'Already requested. We will be in touch about setting it up.',
   clientNotFound: 'Client not found.',
+  requestNotFound: 'That catalog request does not exist.',
+  alreadyAnswered: 'This request was already answered.',
+  webhookNeeded: "Enter the workflow's webhook URL to create the process.",
+  webhookUrl: 'The webhook URL must start with http:// or https://.',
+  reasonRequired: 'Say why, in at most 500 characters: the client reads it.',
+  approved: 'Approved. The client has been told.',
+  approvedWithProcess: 'Approved, and the process is ready in their portal. The client has been told.',
+  declined: 'Declined. The client has been told.',
 } as const;
 
 export const catalogRequestStatuses = ['requested', 'approved', 'declined'] as const;
@@ -23,6 +31,8 @@ export const CatalogTemplateSchema = z.object({
   tags: z.array(z.string()),
   /** This account's latest request for the template, if any. */
   requestStatus: CatalogRequestStatusSchema.nullable(),
+  /** Why the latest request was declined, in the provider's words. */
+  declineReason: z.string().nullable(),
 });
 export type CatalogTemplate = z.infer<typeof CatalogTemplateSchema>;
 
@@ -33,8 +43,53 @@ export const CatalogRequestSchema = z.object({
   status: CatalogRequestStatusSchema,
   requestedBy: z.object({ _id: z.string(), name: z.string(), email: z.string() }).nullable(),
   createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+  declineReason: z.string().nullable(),
+  /** The process an approval created, if it created one. */
+  processId: z.string().nullable(),
 });
 export type CatalogRequest = z.infer<typeof CatalogRequestSchema>;
+
+/** A request in the admin's queue: with the client it is for. */
+export const QueuedCatalogRequestSchema = CatalogRequestSchema.extend({
+  client: z.object({
+    _id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    companyName: z.string().nullable(),
+  }),
+});
+export type QueuedCatalogRequest = z.infer<typeof QueuedCatalogRequestSchema>;
+
+export const CatalogQueueQuerySchema = z.object({
+  status: CatalogRequestStatusSchema.optional(),
+});
+
+/** Approve, optionally creating the process for the client from the template. */
+export const ApproveRequestSchema = z
+  .object({
+    createProcess: z.boolean().default(false),
+    n8nWebhookUrl: z
+      .string()
+      .trim()
+      .max(2000, catalogMessages.webhookUrl)
+      .refine((v) => v === '' || (/^https?:\/\//i.test(v) && URL.canParse(v)), catalogMessages.webhookUrl)
+      .optional(),
+  })
+  .refine((body) => !body.createProcess || Boolean(body.n8nWebhookUrl), {
+    message: catalogMessages.webhookNeeded,
+    path: ['n8nWebhookUrl'],
+  });
+export type ApproveRequestInput = z.input<typeof ApproveRequestSchema>;
+
+export const DeclineRequestSchema = z.object({
+  reason: z
+    .string({ error: catalogMessages.reasonRequired })
+    .trim()
+    .min(1, catalogMessages.reasonRequired)
+    .max(500, catalogMessages.reasonRequired),
+});
+export type DeclineRequestInput = z.input<typeof DeclineRequestSchema>;
 
 export const RequestAccessResultSchema = z.object({
   message: z.string(),

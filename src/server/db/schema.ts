@@ -336,8 +336,18 @@ export const catalogRequests = pgTable(
     requestedBy: uuid('requested_by'),
     status: text('status').$type<CatalogRequestStatus>().notNull().default('requested'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The admin's answer: when, who, why not, and the process an approval created. */
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by'),
+    declineReason: text('decline_reason'),
+    processId: uuid('process_id').references((): AnyPgColumn => processes.id, {
+      onDelete: 'set null',
+    }),
   },
-  (t) => [index('catalog_requests_client_idx').on(t.clientUserId)],
+  (t) => [
+    index('catalog_requests_client_idx').on(t.clientUserId),
+    index('catalog_requests_queue_idx').on(t.status, t.createdAt),
+  ],
 );
 
 /** Plans on sale with the local billing provider. Prices in cents. */

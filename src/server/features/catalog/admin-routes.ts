@@ -1,12 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAdmin } from '#server/auth/guards.ts';
+import { actorIdOf, requireAdmin } from '#server/auth/guards.ts';
 import { IdParamsSchema } from '#server/http/schemas.ts';
-import { ErrorSchema } from '#shared/answers.ts';
-import { CatalogRequestSchema } from '#shared/catalog.ts';
+import { ErrorSchema, MessageSchema } from '#shared/answers.ts';
+import {
+  ApproveRequestSchema,
+  CatalogQueueQuerySchema,
+  CatalogRequestSchema,
+  DeclineRequestSchema,
+  QueuedCatalogRequestSchema,
+} from '#shared/catalog.ts';
+import { approveRequest, declineRequest, listQueue } from './decisions.ts';
 import { listClientRequests } from './service.ts';
 
-// A client's catalog access requests, for the admin's client page.
+// Catalog access requests for admins: one client's (client page) and the queue, with
+// approve and decline (decisions.ts).
 
 export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
@@ -25,5 +33,62 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listClientRequests(db, request.params.id),
+  );
+
+  const deciding = (request: Parameters<typeof actorIdOf>[0]) => ({
+    actorId: actorIdOf(request),
+    ip: request.ip,
+    publicUrl: app.deps.config.publicUrl,
+  });
+
+  app.get(
+    '/admin/catalog-requests',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin: catalog requests'],
+        security,
+        summary: 'The queue: open requests oldest first, answered ones newest first (100)',
+        querystring: CatalogQueueQuerySchema,
+        response: { 200: z.array(QueuedCatalogRequestSchema), 403: ErrorSchema },
+      },
+    },
+    async (request) => listQueue(db, request.query.status),
+  );
+
+  app.post(
+    '/admin/catalog-requests/:id/approve',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin: catalog requests'],
+        security,
+        summary: "Approve; with createProcess, the client's process is made from the template",
+        params: IdParamsSchema,
+        body: ApproveRequestSchema,
+        response: { 200: MessageSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+      },
+    },
+    async (request) => ({
+      message: await approveRequest(db, request.params.id, request.body, deciding(request)),
+    }),
+  );
+
+  app.post(
+    '/admin/catalog-requests/:id/decline',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin: catalog requests'],
+        security,
+        summary: 'Decline with a reason the client reads',
+        params: IdParamsSchema,
+        body: DeclineRequestSchema,
+        response: { 200: MessageSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+      },
+    },
+    async (request) => ({
+      message: await declineRequest(db, request.params.id, request.body.reason, deciding(request)),
+    }),
   );
 };

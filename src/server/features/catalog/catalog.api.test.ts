@@ -52,6 +52,7 @@ describe('GET /api/catalog/templates', () => {
         description: expect.any(String),
         tags: expect.arrayContaining([expect.any(String)]),
         requestStatus: null,
+        declineReason: null,
       });
     }
   });

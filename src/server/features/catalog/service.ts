@@ -24,22 +24,27 @@ export function assertCatalogAccess(account: Account) {
 export async function listTemplates(db: Db, account: Account): Promise<CatalogTemplate[]> {
   const templates = await db.select().from(catalogTemplates).orderBy(asc(catalogTemplates.name));
   const requests = await db
-    .select({ templateId: catalogRequests.templateId, status: catalogRequests.status })
+    .select({
+      templateId: catalogRequests.templateId,
+      status: catalogRequests.status,
+      declineReason: catalogRequests.declineReason,
+    })
     .from(catalogRequests)
     .where(eq(catalogRequests.clientUserId, account.owner.id))
     .orderBy(asc(catalogRequests.createdAt));
   // Oldest first, so the latest request of each template wins.
-  const latest = new Map(requests.map((r) => [r.templateId, r.status]));
+  const latest = new Map(requests.map((r) => [r.templateId, r]));
   return templates.map((t) => ({
     _id: t.id,
     name: t.name,
     description: t.description,
     tags: t.tags,
-    requestStatus: latest.get(t.id) ?? null,
+    requestStatus: latest.get(t.id)?.status ?? null,
+    declineReason: latest.get(t.id)?.declineReason ?? null,
   }));
 }
 
-const requestToJson = (
+export const requestToJson = (
   row: RequestRow,
   template: Pick<TemplateRow, 'name'>,
   by: Requester,
@@ -50,6 +55,9 @@ const requestToJson = (
   status: row.status,
   requestedBy: by ? { _id: by.id, name: by.name, email: by.email } : null,
   createdAt: row.createdAt.toISOString(),
+  decidedAt: row.decidedAt?.toISOString() ?? null,
+  declineReason: row.declineReason,
+  processId: row.processId,
 });
 
 export interface RequestContext {

@@ -2,12 +2,12 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { type ProcessRow, processes } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
+import { insertProcess } from '#server/domain/processes/create.ts';
 import { findUserById } from '#server/domain/users/repository.ts';
 import { badRequest, notFound } from '#server/http/errors.ts';
 import { refusedAddressOf } from '#server/integrations/http/outbound.ts';
 import {
   authKindsSet,
-  type CreateProcess,
   isWebhookTestUrl,
   processMessages,
   type UpdateProcess,
@@ -34,26 +34,14 @@ export async function requireProcess(db: Db, id: string): Promise<ProcessRow> {
 export const listProcesses = (db: Db) =>
   db.select().from(processes).orderBy(desc(processes.createdAt));
 
+/** Creates a process for a client (domain/processes/create.ts). */
+export const createProcess = insertProcess;
+
 async function assertClientExists(db: Db, clientUserId: string) {
   const client = await findUserById(db, clientUserId);
   if (!client) {
     throw badRequest('Choose an existing client.', { clientUserId: 'Choose an existing client.' });
   }
-}
-
-export async function createProcess(db: Db, actorId: string, input: CreateProcess) {
-  await assertClientExists(db, input.clientUserId);
-  const [row] = await db.insert(processes).values(input).returning();
-  if (!row) throw new Error('insert returned no row');
-  await audit(db, {
-    source: 'processes',
-    message: `Process "${row.name}" created`,
-    userId: row.clientUserId,
-    actorId,
-    processId: row.id,
-    details: { ...input },
-  });
-  return row;
 }
 
 export async function updateProcess(db: Db, actorId: string, id: string, input: UpdateProcess) {

@@ -8,6 +8,7 @@ const template = (name: string, tags: string[]): CatalogTemplate => ({
   description: null,
   tags,
   requestStatus: null,
+  declineReason: null,
 });
 
 const templates = [

@@ -1,0 +1,27 @@
+import type { Db } from '#server/db/client.ts';
+import { processes } from '#server/db/schema.ts';
+import { audit } from '#server/domain/audit/audit.ts';
+import { findUserById } from '#server/domain/users/repository.ts';
+import { badRequest } from '#server/http/errors.ts';
+import type { CreateProcess } from '#shared/processes.ts';
+
+// Creating a process for a client: the admin's processes screen and an approved catalog
+// request both come here. Secrets reach the audit log only as "[redacted]" (audit()).
+
+export async function insertProcess(db: Db, actorId: string, input: CreateProcess) {
+  const client = await findUserById(db, input.clientUserId);
+  if (!client) {
+    throw badRequest('Choose an existing client.', { clientUserId: 'Choose an existing client.' });
+  }
+  const [row] = await db.insert(processes).values(input).returning();
+  if (!row) throw new Error('insert returned no row');
+  await audit(db, {
+    source: 'processes',
+    message: `Process "${row.name}" created`,
+    userId: row.clientUserId,
+    actorId,
+    processId: row.id,
+    details: { ...input },
+  });
+  return row;
+}
