@@ -16,7 +16,8 @@ export const catalogMessages = {
   webhookUrl: 'The webhook URL must start with http:// or https://.',
   reasonRequired: 'Say why, in at most 500 characters: the client reads it.',
   approved: 'Approved. The client has been told.',
-  approvedWithProcess: 'Approved, and the process is ready in their portal. The client has been told.',
+  approvedWithProcess:
+    'Approved, and the process is ready in their portal. The client has been told.',
   declined: 'Declined. The client has been told.',
 } as const;
 
@@ -73,7 +74,10 @@ export const ApproveRequestSchema = z
       .string()
       .trim()
       .max(2000, catalogMessages.webhookUrl)
-      .refine((v) => v === '' || (/^https?:\/\//i.test(v) && URL.canParse(v)), catalogMessages.webhookUrl)
+      .refine(
+        (v) => v === '' || (/^https?:\/\//i.test(v) && URL.canParse(v)),
+        catalogMessages.webhookUrl,
+      )
       .optional(),
   })
   .refine((body) => !body.createProcess || Boolean(body.n8nWebhookUrl), {

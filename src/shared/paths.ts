@@ -43,6 +43,7 @@ export const paths = {
   adminLegal: '/admin/legal',
   adminEnquiries: '/admin/enquiries',
   adminOutbox: '/admin/outbox',
+  adminCatalogRequests: '/admin/catalog-requests',
 } as const;
 
 /** Routes rendered to static HTML at build time. */

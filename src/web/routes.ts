@@ -53,6 +53,7 @@ export default [
       adminPage(paths.adminLegal, 'legal'),
       adminPage(paths.adminEnquiries, 'enquiries'),
       adminPage(paths.adminOutbox, 'outbox'),
+      adminPage(paths.adminCatalogRequests, 'catalog-requests'),
     ]),
 
     route('*', 'pages/not-found.tsx'),

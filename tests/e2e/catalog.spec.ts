@@ -88,3 +88,75 @@ test('the admin’s client page says when there are no catalog requests', async 
     page.getByRole('region', { name: 'Catalog requests' }).getByText('No catalog requests yet.'),
   ).toBeVisible();
 });
+
+test('an admin approves a request into a working process and declines another with a reason', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { admin, client } = await clientOnPlan(request, 'Basic', 'Quinn Queue');
+  const auth = { authorization: `Bearer ${client.token}` };
+  const templates = (await (
+    await request.get('/api/catalog/templates', { headers: auth })
+  ).json()) as {
+    _id: string;
+    name: string;
+  }[];
+  const [wanted, other] = [
+    templates.find((t) => t.name === 'Overdue invoice reminders'),
+    templates.find((t) => t.name === 'Daily sales digest'),
+  ];
+  for (const template of [wanted, other]) {
+    const asked = await request.post(`/api/catalog/request-access/${template?._id}`, {
+      headers: auth,
+    });
+    expect(asked.status()).toBe(201);
+  }
+
+  await openSignedIn(page, admin, '/admin/catalog-requests');
+  const queue = page.getByRole('list', { name: 'Catalog requests' });
+  await queue
+    .getByRole('button', {
+      name: 'Approve Overdue invoice reminders for Quinn Queue (Acme Test Co)',
+    })
+    .click();
+  const approve = page.getByRole('dialog', { name: 'Approve "Overdue invoice reminders"' });
+  await approve.getByRole('button', { name: 'Approve' }).click();
+  await expect(
+    approve.getByText("Enter the workflow's webhook URL to create the process."),
+  ).toBeVisible();
+  await approve
+    .getByLabel('Webhook URL of the workflow')
+    .fill('https://n8n.example.com/webhook/overdue');
+  await approve.getByRole('button', { name: 'Approve' }).click();
+  await expect(
+    page.getByRole('status').getByText(/the process is ready in their portal/),
+  ).toBeVisible();
+  const mine = queue.getByRole('listitem').filter({ hasText: 'Quinn Queue' });
+  await expect(mine.filter({ hasText: 'Overdue invoice reminders' })).toHaveCount(0);
+  await expect(mine.filter({ hasText: 'Daily sales digest' })).toHaveCount(1);
+
+  // Declined from the client's own page, with the reason the client reads.
+  await page.goto(`/admin/clients/${client.user._id}`);
+  const card = page.getByRole('region', { name: 'Catalog requests' });
+  await card.getByRole('button', { name: 'Decline Daily sales digest' }).click();
+  const decline = page.getByRole('dialog', { name: 'Decline "Daily sales digest"' });
+  await decline.getByLabel('Reason').fill('We need your sales system first; let us talk.');
+  await decline.getByRole('button', { name: 'Decline' }).click();
+  await expect(
+    card.getByText('Reason: We need your sales system first; let us talk.'),
+  ).toBeVisible();
+
+  const clientPage = await browser.newPage();
+  await openSignedIn(clientPage, client, '/catalog');
+  await expect(
+    clientPage.getByRole('article', { name: 'Overdue invoice reminders' }).getByText('Approved'),
+  ).toBeVisible();
+  const declined = clientPage.getByRole('article', { name: 'Daily sales digest' });
+  await expect(declined.getByText('We need your sales system first; let us talk.')).toBeVisible();
+  await clientPage.goto('/client/processes');
+  await expect(
+    clientPage.getByRole('listitem', { name: 'Overdue invoice reminders' }),
+  ).toBeVisible();
+  await clientPage.close();
+});

@@ -28,6 +28,7 @@ const items: SideNavItem[] = [
   { to: paths.adminPricing, label: 'Pricing' },
   { to: paths.adminLegal, label: 'Legal Suite' },
   { to: paths.adminEnquiries, label: 'Enquiries' },
+  { to: paths.adminCatalogRequests, label: 'Catalog requests' },
   { to: paths.adminOutbox, label: 'Outbox' },
 ];
 

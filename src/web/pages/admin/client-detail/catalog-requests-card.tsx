@@ -1,25 +1,25 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CatalogRequest, CatalogRequestStatus } from '#shared/catalog.ts';
+import { useState } from 'react';
+import type { CatalogRequest } from '#shared/catalog.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { displayName } from '#shared/display-name.ts';
 import type { User } from '#shared/user.ts';
-import { Badge, type BadgeTone } from '#web/components/badge.tsx';
+import { Badge } from '#web/components/badge.tsx';
+import { Button } from '#web/components/button.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { SectionCard } from '#web/components/section-card.tsx';
 import { api } from '#web/lib/api.ts';
+import { ApproveDialog, catalogDecisionKeys, DeclineDialog } from '../shared/catalog-decisions.tsx';
+import { catalogStatusBadges } from '../shared/catalog-status.ts';
 
 // The templates this client asked for from the catalog (SPEC §2 Catalog), newest first,
 // so the provider can follow up on each request.
 
-const statuses: Record<CatalogRequestStatus, { label: string; tone: BadgeTone }> = {
-  requested: { label: 'Requested', tone: 'amber' },
-  approved: { label: 'Approved', tone: 'green' },
-  declined: { label: 'Declined', tone: 'red' },
-};
+const statuses = catalogStatusBadges;
 
 const requestsQuery = (id: string) =>
   queryOptions({
-    queryKey: ['admin', 'clients', id, 'catalog-requests'],
+    queryKey: [...catalogDecisionKeys.all, 'client', id],
     queryFn: ({ signal }) =>
       api.get<CatalogRequest[]>(`/api/admin/clients/${encodeURIComponent(id)}/catalog-requests`, {
         signal,
@@ -28,6 +28,10 @@ const requestsQuery = (id: string) =>
 
 export function CatalogRequestsCard({ client }: { client: User }) {
   const requests = useQuery(requestsQuery(client._id));
+  const [deciding, setDeciding] = useState<{
+    kind: 'approve' | 'decline';
+    request: CatalogRequest;
+  } | null>(null);
   return (
     <SectionCard
       id="catalog-requests"
@@ -59,15 +63,47 @@ export function CatalogRequestsCard({ client }: { client: User }) {
                       ) : null}
                     </p>
                   </div>
-                  <Badge tone={statuses[request.status].tone}>
-                    {statuses[request.status].label}
-                  </Badge>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <Badge tone={statuses[request.status].tone}>
+                      {statuses[request.status].label}
+                    </Badge>
+                    {request.status === 'requested' ? (
+                      <>
+                        <Button
+                          size="sm"
+                          onClick={() => setDeciding({ kind: 'approve', request })}
+                          aria-label={`Approve ${request.templateName}`}
+                        >
+                          Approve
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          onClick={() => setDeciding({ kind: 'decline', request })}
+                          aria-label={`Decline ${request.templateName}`}
+                        >
+                          Decline
+                        </Button>
+                      </>
+                    ) : null}
+                  </div>
+                  {request.declineReason ? (
+                    <p className="w-full text-sm break-words text-slate-700">
+                      Reason: {request.declineReason}
+                    </p>
+                  ) : null}
                 </li>
               ))}
             </ul>
           )
         }
       </QueryState>
+      {deciding?.kind === 'approve' ? (
+        <ApproveDialog request={deciding.request} onClose={() => setDeciding(null)} />
+      ) : null}
+      {deciding?.kind === 'decline' ? (
+        <DeclineDialog request={deciding.request} onClose={() => setDeciding(null)} />
+      ) : null}
     </SectionCard>
   );
 }

@@ -38,7 +38,9 @@ export function TemplateCard({ template }: { template: CatalogTemplate }) {
       const result = await requestAccess(template._id);
       queryClient.setQueryData<CatalogTemplate[]>(templatesKey, (list) =>
         list?.map((t) =>
-          t._id === template._id ? { ...t, requestStatus: result.request.status } : t,
+          t._id === template._id
+            ? { ...t, requestStatus: result.request.status, declineReason: null }
+            : t,
         ),
       );
       toast({ title: 'Requested', text: result.message, tone: 'success' });
@@ -71,6 +73,12 @@ export function TemplateCard({ template }: { template: CatalogTemplate }) {
       >
         {template.description || catalogMessages.noDescription}
       </p>
+      {template.requestStatus === 'declined' && template.declineReason ? (
+        <div className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-900">
+          <p className="font-semibold">Why we declined</p>
+          <p className="mt-1 break-words whitespace-pre-line">{template.declineReason}</p>
+        </div>
+      ) : null}
       {template.tags.length > 0 ? (
         <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Tags">
           {template.tags.map((tag) => (

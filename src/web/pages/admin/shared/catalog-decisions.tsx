@@ -1,0 +1,146 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import type { Message } from '#shared/answers.ts';
+import {
+  type ApproveRequestInput,
+  ApproveRequestSchema,
+  type CatalogRequest,
+  type DeclineRequestInput,
+  DeclineRequestSchema,
+} from '#shared/catalog.ts';
+import { Button } from '#web/components/button.tsx';
+import { CheckboxField, TextField } from '#web/components/field.tsx';
+import { TextAreaField } from '#web/components/field-textarea.tsx';
+import { ModalDialog } from '#web/components/modal-dialog.tsx';
+import { FormFooter } from '#web/components/section-card.tsx';
+import { api } from '#web/lib/api.ts';
+import { useApiForm } from '#web/lib/use-api-form.ts';
+
+// Answering a catalog request (issue 16), from the queue and from the client's page:
+// approve (optionally creating the client's process from the template with its webhook
+// URL) or decline with a reason the client reads. Both refresh every admin list.
+
+const base = (id: string) => `/api/admin/catalog-requests/${encodeURIComponent(id)}`;
+export const catalogDecisionKeys = { all: ['admin', 'catalog-requests'] as const };
+
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: catalogDecisionKeys.all }),
+      queryClient.invalidateQueries({ queryKey: ['admin', 'clients'] }),
+    ]);
+}
+
+export function ApproveDialog({
+  request,
+  onClose,
+}: {
+  request: CatalogRequest;
+  onClose: () => void;
+}) {
+  const refresh = useRefresh();
+  const formId = useId();
+  const { form, onSubmit, alert, errors, isSubmitting } = useApiForm<ApproveRequestInput>({
+    resolver: zodResolver(ApproveRequestSchema, undefined, { raw: true }),
+    fields: ['n8nWebhookUrl', 'createProcess'],
+    defaultValues: { createProcess: true, n8nWebhookUrl: '' },
+    submit: async (values) => {
+      const { message } = await api.post<Message>(`${base(request._id)}/approve`, values);
+      await refresh();
+      onClose();
+      return { title: 'Approved', text: message };
+    },
+  });
+  const creating = form.watch('createProcess');
+  return (
+    <ModalDialog
+      open
+      size="md"
+      title={`Approve "${request.templateName}"`}
+      description="The client is told by e-mail and sees it on their catalog page."
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={isSubmitting}>
+            {isSubmitting ? 'Approving…' : 'Approve'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={onSubmit} noValidate className="space-y-4">
+        <CheckboxField
+          label="Create the process for this client from the template"
+          {...form.register('createProcess')}
+        />
+        {creating ? (
+          <TextField
+            label="Webhook URL of the workflow"
+            type="url"
+            placeholder="https://n8n.example.com/webhook/…"
+            hint="The process is named after the template; add authentication later on the Processes screen."
+            error={errors.n8nWebhookUrl?.message}
+            {...form.register('n8nWebhookUrl')}
+          />
+        ) : null}
+        <FormFooter alert={alert}>{null}</FormFooter>
+      </form>
+    </ModalDialog>
+  );
+}
+
+export function DeclineDialog({
+  request,
+  onClose,
+}: {
+  request: CatalogRequest;
+  onClose: () => void;
+}) {
+  const refresh = useRefresh();
+  const formId = useId();
+  const { form, onSubmit, alert, errors, isSubmitting } = useApiForm<DeclineRequestInput>({
+    resolver: zodResolver(DeclineRequestSchema),
+    fields: ['reason'],
+    defaultValues: { reason: '' },
+    submit: async (values) => {
+      const { message } = await api.post<Message>(`${base(request._id)}/decline`, values);
+      await refresh();
+      onClose();
+      return { title: 'Declined', text: message };
+    },
+  });
+  return (
+    <ModalDialog
+      open
+      size="md"
+      title={`Decline "${request.templateName}"`}
+      description="The client reads your reason on their catalog page and in an e-mail."
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} variant="danger" disabled={isSubmitting}>
+            {isSubmitting ? 'Declining…' : 'Decline'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={onSubmit} noValidate>
+        <TextAreaField
+          label="Reason"
+          rows={4}
+          maxLength={500}
+          error={errors.reason?.message}
+          {...form.register('reason')}
+        />
+        <FormFooter alert={alert}>{null}</FormFooter>
+      </form>
+    </ModalDialog>
+  );
+}
