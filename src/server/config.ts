@@ -249,6 +249,8 @@ export interface InvoicingConfig {
   /** Days before a period ends that its renewal invoice is issued. */
   renewalLeadDays: number;
   instructions: PaymentInstructions;
+  /** PUBLIC_URL, for the links in billing mails. */
+  publicUrl: string;
 }
 
 const ACH_KEYS = [
@@ -293,6 +295,7 @@ function invoicingConfig(e: Env): InvoicingConfig {
     dueDays: e.BILLING_DUE_DAYS,
     graceDays: e.BILLING_GRACE_DAYS,
     renewalLeadDays: e.BILLING_RENEWAL_LEAD_DAYS,
+    publicUrl: (e.PUBLIC_URL ?? defaultPublicUrl(e.PORT)).replace(/\/$/, ''),
     instructions: {
       ach,
       check: address.length

@@ -80,7 +80,7 @@ export const adminInvoicingRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const client = await requireClient(db, request.params.id);
-      const message = await recordPayment(db, {
+      const message = await recordPayment(db, invoicing, {
         clientId: client.id,
         invoiceId: request.params.invoiceId,
         payment: request.body,
@@ -103,7 +103,7 @@ export const adminInvoicingRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const client = await requireClient(db, request.params.id);
-      const message = await grantTrial(db, {
+      const message = await grantTrial(db, invoicing, {
         clientId: client.id,
         trial: request.body,
         acting: actingOf(request),

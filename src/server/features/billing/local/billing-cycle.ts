@@ -6,6 +6,7 @@ import { audit } from '#server/domain/audit/audit.ts';
 import { formatCents } from '#shared/billing.ts';
 import { billingStatusFor } from '#shared/billing-api.ts';
 import { formatDate } from '#shared/dates.ts';
+import { invoiceIssuedMail, paymentOverdueMail, planChangedMail } from '../billing-mails.ts';
 import { dueDateFor } from './invoicing.ts';
 import {
   addInterval,
@@ -108,6 +109,7 @@ async function issueRenewal(
       userId: client.id,
       details: { invoiceId: invoice.id, periodStart: start.toISOString() },
     });
+    await invoiceIssuedMail(tx, config, invoice);
     return true;
   });
 }
@@ -152,12 +154,13 @@ async function markPastDue(db: Db, config: InvoicingConfig, now: Date): Promise<
       userId: id,
       details: { invoiceId: invoice?.id ?? null, graceDays: config.graceDays },
     });
+    await paymentOverdueMail(db, config, { clientUserId: id, number: invoice?.number ?? null });
   }
   return rows.length;
 }
 
 /** Trials past their end: pending payment when a plan invoice is open, else no plan. */
-async function endTrials(db: Db, now: Date): Promise<number> {
+async function endTrials(db: Db, config: InvoicingConfig, now: Date): Promise<number> {
   const rows = await db
     .update(users)
     .set({
@@ -175,6 +178,10 @@ async function endTrials(db: Db, now: Date): Promise<number> {
     .returning({ id: users.id });
   for (const { id } of rows) {
     await audit(db, { source: 'billing', message: 'Trial ended', userId: id });
+    await planChangedMail(db, config, {
+      clientUserId: id,
+      summary: 'Your trial has ended. Choose a plan on Billing to keep your workflows running.',
+    });
   }
   return rows.length;
 }
@@ -186,6 +193,6 @@ export async function runBillingCycle(
 ): Promise<CycleReport> {
   const renewalsIssued = await issueRenewals(db, config, now);
   const pastDue = await markPastDue(db, config, now);
-  const trialsEnded = await endTrials(db, now);
+  const trialsEnded = await endTrials(db, config, now);
   return { renewalsIssued, pastDue, trialsEnded };
 }

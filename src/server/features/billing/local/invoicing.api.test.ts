@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLogs, invoices, users } from '#server/db/schema.ts';
+import { auditLogs, invoices, outbox, users } from '#server/db/schema.ts';
 import { seedPackages } from '#server/db/seed/packages.ts';
 import { findUserById } from '#server/domain/users/repository.ts';
 import { billingMessages } from '#shared/billing.ts';
@@ -94,6 +94,20 @@ describe('recording payments', () => {
     });
     expect(settled.statusCode).toBe(409);
     expect(settled.json().message).toBe(invoicingMessages.invoiceSettled);
+
+    // The client was told at each step (billing mails go to every plan).
+    const mails = await db.select().from(outbox).where(eq(outbox.to, user.email));
+    expect(mails.map((m) => m.kind).sort()).toEqual([
+      'billing-invoice',
+      'billing-payment',
+      'billing-payment',
+      'billing-plan',
+    ]);
+    const issued = mails.find((m) => m.kind === 'billing-invoice');
+    expect(issued?.subject).toBe(`Invoice ${invoice.number} for $79.00`);
+    expect(issued?.text).toContain(`Please quote ${invoice.number} with your payment.`);
+    expect(issued?.text).toContain('/billing');
+    expect(mails.find((m) => m.text.includes('$49.50 is still due'))).toBeDefined();
 
     const entries = await db
       .select()
@@ -314,6 +328,12 @@ describe('the billing cycle', () => {
     expect(warning?.message).toMatch(
       /^Invoice INV-\d{6} unpaid 7 days after its due date: subscription past due$/,
     );
+
+    const [overdue] = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, user.email), eq(outbox.kind, 'billing-overdue')));
+    expect(overdue?.subject).toBe('Payment overdue: your workflows are paused');
 
     // The payment arriving late brings the plan back.
     await payNewestInvoice(t, admin.token, user._id);

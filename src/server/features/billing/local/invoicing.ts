@@ -15,6 +15,7 @@ import {
   paymentMethodLabels,
   type RecordPaymentSchema,
 } from '#shared/invoicing.ts';
+import { invoiceIssuedMail, paymentReceivedMail, planChangedMail } from '../billing-mails.ts';
 import { type Acting, recordBilling } from '../provider.ts';
 import {
   activateSubscription,
@@ -98,6 +99,7 @@ export function invoicePackage(
       `${what}; invoice ${invoice.number} issued for ${formatCents(invoice.amount)}, due ${formatDate(invoice.dueAt, 'UTC')}`,
       { invoiceId: invoice.id, packageId: pkg.id, amountCents: invoice.amount },
     );
+    await invoiceIssuedMail(tx, config, invoice);
     return invoice;
   });
 }
@@ -107,6 +109,7 @@ type PaymentInput = z.output<typeof RecordPaymentSchema>;
 /** Records money received against an open invoice; a payment in full settles it. */
 export function recordPayment(
   db: Db,
+  config: InvoicingConfig,
   input: { clientId: string; invoiceId: string; payment: PaymentInput; acting: Acting },
 ): Promise<string> {
   const { payment, acting } = input;
@@ -154,10 +157,22 @@ export function recordPayment(
         settled,
       },
     );
+    await paymentReceivedMail(tx, config, {
+      clientUserId: input.clientId,
+      number: invoice.number,
+      amount: payment.amountDollars,
+      stillDue: Math.max(invoice.amount - amountPaid, 0),
+    });
     if (!settled || !updated) {
       return `Payment recorded. ${formatCents(invoice.amount - amountPaid)} is still due on ${invoice.number}.`;
     }
     const plan = await settlePlanInvoice(tx, updated, payment.paidOn, acting);
+    if (plan) {
+      await planChangedMail(tx, config, {
+        clientUserId: input.clientId,
+        summary: `Thank you: your plan is running. ${plan}.`,
+      });
+    }
     return plan
       ? `Payment recorded. ${invoice.number} is paid; ${plan}.`
       : `Payment recorded. ${invoice.number} is paid.`;
@@ -211,6 +226,7 @@ async function settlePlanInvoice(
 /** A trial of a plan until the end of `endsOn` (UTC); it ends by itself (billing-cycle.ts). */
 export function grantTrial(
   db: Db,
+  config: InvoicingConfig,
   input: { clientId: string; trial: z.output<typeof GrantTrialSchema>; acting: Acting },
 ): Promise<string> {
   const { trial, acting } = input;
@@ -235,6 +251,10 @@ export function grantTrial(
       plan: trial.plan,
       endsOn: trial.endsOn,
       from: { plan: client.subscriptionPlan, status: client.subscriptionStatus },
+    });
+    await planChangedMail(tx, config, {
+      clientUserId: client.id,
+      summary: `You are on a trial of the ${trial.plan} plan until ${formatDate(dayStart(trial.endsOn), 'UTC')}.`,
     });
     return `${message}.`;
   });
@@ -279,6 +299,7 @@ export function billHours(
       `Invoice ${invoice.number} issued for ${hours.hours} h (${formatCents(amount)})`,
       { invoiceId: invoice.id, hours: hours.hours, rateCents: rate, amountCents: amount },
     );
+    await invoiceIssuedMail(tx, config, invoice);
     return invoice;
   });
 }

@@ -1,0 +1,110 @@
+import type { InvoicingConfig } from '#server/config.ts';
+import type { Db } from '#server/db/client.ts';
+import { queueMail } from '#server/domain/mail/outbox.ts';
+import { findUserById } from '#server/domain/users/repository.ts';
+import { formatCents } from '#shared/billing.ts';
+import { brand } from '#shared/brand.ts';
+import { formatDate } from '#shared/dates.ts';
+import { paymentInstructionLines } from '#shared/invoicing.ts';
+import { paths } from '#shared/paths.ts';
+
+// The billing mails every plan gets (issue 16): an invoice issued, a payment received, a
+// payment overdue, the plan changed. Written to the outbox in the same transaction as the
+// change, so a mail goes out exactly when the change happened.
+
+const day = (date: Date | null | undefined) => formatDate(date ?? null, 'UTC');
+
+async function send(db: Db, clientId: string, subject: string, lines: string[], kind: string) {
+  const client = await findUserById(db, clientId);
+  if (!client) return;
+  await queueMail(db, {
+    kind,
+    to: client.email,
+    subject,
+    text: [`Hello ${client.name},`, '', ...lines, '', brand.name, ''].join('\n'),
+  });
+}
+
+export interface BillingMailContext {
+  publicUrl: string;
+  instructions?: InvoicingConfig['instructions'];
+}
+
+export function invoiceIssuedMail(
+  db: Db,
+  ctx: BillingMailContext,
+  invoice: {
+    clientUserId: string;
+    number: string;
+    amount: number;
+    dueAt: Date | null;
+    description: string;
+  },
+) {
+  return send(
+    db,
+    invoice.clientUserId,
+    `Invoice ${invoice.number} for ${formatCents(invoice.amount)}`,
+    [
+      `Invoice ${invoice.number} is ready: ${invoice.description}, ${formatCents(invoice.amount)}${invoice.dueAt ? `, due ${day(invoice.dueAt)}` : ''}.`,
+      '',
+      ...(ctx.instructions ? paymentInstructionLines(ctx.instructions, invoice.number) : []),
+      '',
+      `See it and download the PDF on Billing: ${ctx.publicUrl}${paths.billing}`,
+    ],
+    'billing-invoice',
+  );
+}
+
+export function paymentReceivedMail(
+  db: Db,
+  ctx: BillingMailContext,
+  payment: { clientUserId: string; number: string; amount: number; stillDue: number },
+) {
+  return send(
+    db,
+    payment.clientUserId,
+    `Payment received for invoice ${payment.number}`,
+    [
+      `Thank you: we received ${formatCents(payment.amount)} for invoice ${payment.number}.`,
+      payment.stillDue > 0
+        ? `${formatCents(payment.stillDue)} is still due on it.`
+        : 'The invoice is now paid in full.',
+      '',
+      `Billing: ${ctx.publicUrl}${paths.billing}`,
+    ],
+    'billing-payment',
+  );
+}
+
+export function paymentOverdueMail(
+  db: Db,
+  ctx: BillingMailContext,
+  overdue: { clientUserId: string; number: string | null },
+) {
+  return send(
+    db,
+    overdue.clientUserId,
+    'Payment overdue: your workflows are paused',
+    [
+      `${overdue.number ? `Invoice ${overdue.number}` : 'Your latest invoice'} is past its due date, so your subscription is past due: manual and scheduled runs are paused until it is paid.`,
+      '',
+      `See how to pay on Billing: ${ctx.publicUrl}${paths.billing}`,
+    ],
+    'billing-overdue',
+  );
+}
+
+export function planChangedMail(
+  db: Db,
+  ctx: BillingMailContext,
+  change: { clientUserId: string; summary: string },
+) {
+  return send(
+    db,
+    change.clientUserId,
+    'Your plan changed',
+    [change.summary, '', `Billing: ${ctx.publicUrl}${paths.billing}`],
+    'billing-plan',
+  );
+}
