@@ -9,6 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { createReadCache } from '#server/cache/read-cache.ts';
 import type { AppDeps } from '#server/deps.ts';
+import { createNotifier } from '#server/domain/notifications/notifier.ts';
 import { registerErrorHandling } from '#server/http/errors.ts';
 import { registerInputGuard } from '#server/http/input-guard.ts';
 import { documentAnswers, registerRateLimits } from '#server/http/rate-limit.ts';
@@ -44,6 +45,15 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   const readCache = createReadCache();
   const stopListening = await deps.database.onChange(readCache.invalidate);
   app.decorate('readCache', readCache);
+  app.decorate(
+    'notifier',
+    createNotifier({
+      db: deps.database.db,
+      publicUrl: deps.config.publicUrl,
+      allowPrivate: deps.config.allowPrivateWebhooks,
+      log: app.log,
+    }),
+  );
   registerMetrics(app, { token: deps.config.metricsToken, db: deps.database.db, readCache });
   app.addHook('onClose', async () => stopListening());
   app.decorateRequest('user', null);

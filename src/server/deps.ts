@@ -2,6 +2,7 @@ import type { TokenService } from '#server/auth/tokens.ts';
 import type { ReadCache } from '#server/cache/read-cache.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
+import type { Notifier } from '#server/domain/notifications/notifier.ts';
 import type { LimitName } from '#server/http/rate-limit.ts';
 import type { MailTransport } from '#server/integrations/mailer/smtp.ts';
 import type { WebhookCaller } from '#server/integrations/n8n/webhook.ts';
@@ -37,5 +38,7 @@ declare module 'fastify' {
     deps: AppDeps;
     /** Reads of the signed-in hot path, kept in step with the database (cache/). */
     readCache: ReadCache;
+    /** Run notices (failed and skipped runs) for the people who asked for them. */
+    notifier: Notifier;
   }
 }

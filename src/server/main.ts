@@ -17,6 +17,7 @@ import { createZohoClient } from '#server/integrations/zoho/client.ts';
 import { startBackupJob } from '#server/jobs/backup.ts';
 import { startBillingCycleJob } from '#server/jobs/billing-cycle.ts';
 import { startFollowUpJob } from '#server/jobs/n8n-follow-up.ts';
+import { startNotificationJob } from '#server/jobs/notifications.ts';
 import { createOutboxSender } from '#server/jobs/outbox-sender.ts';
 import { startRetentionJob } from '#server/jobs/retention.ts';
 import { startRunRecovery } from '#server/jobs/run-recovery.ts';
@@ -81,7 +82,9 @@ async function main() {
     log: app.log,
     metrics,
     followUp: !!n8nApi,
+    notifier: app.notifier,
   });
+  const stopNotifications = startNotificationJob(app.notifier, app.log);
   const stopFollowUp = n8nApi
     ? startFollowUpJob({ db: database.db, api: n8nApi, log: app.log })
     : async () => {};
@@ -123,6 +126,7 @@ async function main() {
       await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 1_000))]);
       stopRetention();
       stopBillingCycle();
+      stopNotifications();
       stopRunRecovery();
       await stopFollowUp();
       await sender?.stop();

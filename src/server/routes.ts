@@ -29,6 +29,7 @@ import { healthRoutes } from '#server/features/health/public-routes.ts';
 import { impersonationRoutes } from '#server/features/impersonation/admin-routes.ts';
 import { endImpersonationRoutes } from '#server/features/impersonation/portal-routes.ts';
 import { legalRoutes } from '#server/features/legal/admin-routes.ts';
+import { notificationRoutes } from '#server/features/notifications/portal-routes.ts';
 import { adminOutboxRoutes } from '#server/features/outbox/admin-routes.ts';
 import { passwordResetRoutes } from '#server/features/password-reset/public-routes.ts';
 import { adminProcessRoutes } from '#server/features/processes/admin-routes.ts';
@@ -63,6 +64,7 @@ const plain: [Plugin, string][] = [
   [clientAnalyticsRoutes, '/api/client'],
   [csvExportRoutes, '/api/client'],
   [settingsRoutes, '/api'],
+  [notificationRoutes, '/api/settings/notifications'],
   [teamRoutes, '/api/team'],
   [catalogRoutes, '/api'],
   [impersonationRoutes, '/api'],

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -432,6 +433,42 @@ export const checkoutSessions = pgTable('checkout_sessions', {
   completedAt: timestamp('completed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** What a user wants to hear about (issue 16): Pro's notifications, gated on the server. */
+export const notificationSettings = pgTable('notification_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  emailOnFailure: boolean('email_on_failure').notNull().default(false),
+  emailOnSkip: boolean('email_on_skip').notNull().default(false),
+  /** One mail a day instead of one per failure. */
+  dailySummary: boolean('daily_summary').notNull().default(false),
+  webhookUrl: text('webhook_url'),
+  /** Signs each webhook call (HMAC-SHA256); made when a URL is first saved. */
+  webhookSecret: text('webhook_secret'),
+  lastSummaryAt: timestamp('last_summary_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Burst grouping per user and process: at most one notice each 15 minutes; events in
+ * between are counted here and told in the next one.
+ */
+export const notificationMarks = pgTable(
+  'notification_marks',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    processId: uuid('process_id')
+      .notNull()
+      .references(() => processes.id, { onDelete: 'cascade' }),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+    heldFailures: integer('held_failures').notNull().default(0),
+    heldSkips: integer('held_skips').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.processId] })],
+);
 
 /**
  * Access tokens of an integration shared by every instance on this database (Zoho mints

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { processes, type ScheduleRow, schedules, users } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
+import type { Notifier } from '#server/domain/notifications/notifier.ts';
 import { type RunObserver, settleWithin, startRun } from '#server/domain/runs/service.ts';
 import type { WebhookCaller } from '#server/integrations/n8n/webhook.ts';
 import { isSubscriptionRunning } from '#shared/billing.ts';
@@ -32,6 +33,8 @@ export interface SchedulerLoopOptions {
   metrics?: SchedulerObserver;
   /** The n8n API is configured: runs n8n only accepted are followed up. */
   followUp?: boolean;
+  /** Told of skipped and failed scheduled runs (notifications). */
+  notifier?: Pick<Notifier, 'notify'>;
 }
 
 /** How long a worker waits for a run before moving on to the next due schedule. */
@@ -89,6 +92,7 @@ export function createSchedulerLoop(options: SchedulerLoopOptions) {
       processId,
       details: { scheduleId: claimed.schedule.id, dueAt: claimed.dueAt.toISOString() },
     });
+    options.notifier?.notify({ processId, ownerId, kind: 'skip', reason });
   }
 
   /** The cron's shortest gap, worked out once (older rows) and kept on the row. */
@@ -127,7 +131,7 @@ export function createSchedulerLoop(options: SchedulerLoopOptions) {
       return skip(claimed, 'the subscription is inactive', process.id, owner.id);
     }
     const started = await startRun(
-      { db, n8n, observer: metrics, followUp: options.followUp },
+      { db, n8n, observer: metrics, followUp: options.followUp, notifier: options.notifier },
       process,
       {
         trigger: 'schedule',

@@ -2,6 +2,7 @@ import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { type ProcessRow, type RunRow, runs, users } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
+import type { Notifier } from '#server/domain/notifications/notifier.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { SNIPPET_LENGTH } from '#server/integrations/n8n/answers.ts';
 import type {
@@ -31,6 +32,8 @@ export interface RunContext {
    * accepted ("Workflow was started") is then followed up (jobs/n8n-follow-up.ts).
    */
   followUp?: boolean;
+  /** Told of a failed run (notifications); it never delays or fails the run. */
+  notifier?: Pick<Notifier, 'notify'>;
 }
 
 /**
@@ -151,7 +154,15 @@ export async function startRun(
         outcome: endOf(result),
         durationMs: result.durationMs,
       });
-      if (!result.ok) await auditFailure(db, process, request, run, result, target.fallback);
+      if (!result.ok) {
+        await auditFailure(db, process, request, run, result, target.fallback);
+        context.notifier?.notify({
+          processId: process.id,
+          ownerId: process.clientUserId,
+          kind: 'failure',
+          reason: result.error?.message ?? `the workflow answered ${result.status}`,
+        });
+      }
       return { run, result };
     }),
   );

@@ -9,5 +9,6 @@ export function runContextOf(app: FastifyInstance): RunContext {
     n8n: integrations.n8n,
     observer: app.metrics,
     followUp: !!(config.n8n.apiUrl && config.n8n.apiKey),
+    notifier: app.notifier,
   };
 }

@@ -1,0 +1,350 @@
+import { createHmac } from 'node:crypto';
+import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '#server/db/client.ts';
+import {
+  notificationMarks,
+  notificationSettings,
+  processes,
+  teamMembers,
+  users,
+} from '#server/db/schema.ts';
+import { queueMail } from '#server/domain/mail/outbox.ts';
+import { sendOutbound } from '#server/integrations/http/outbound.ts';
+import { brand } from '#shared/brand.ts';
+import { BURST_MINUTES, signatureHeaders } from '#shared/notifications.ts';
+import { paths } from '#shared/paths.ts';
+import { capabilitiesOf } from '#shared/plans.ts';
+
+// Run notices (issue 16): a failed run or a skipped scheduled run tells each person of the
+// account who asked (owner and team members with Pro's hasNotifications), by e-mail and/or
+// a signed webhook. Bursts are grouped: per person and process at most one notice each
+// BURST_MINUTES; what happens in between is counted (notification_marks) and told in the
+// next notice, or by flushHeld() once the window has passed.
+
+export type NoticeKind = 'failure' | 'skip';
+
+export interface RunEvent {
+  processId: string;
+  ownerId: string;
+  kind: NoticeKind;
+  /** "The workflow answered 500", "the plan allows every 15 minutes"… */
+  reason: string;
+}
+
+export interface Notifier {
+  /** Never throws and never delays the caller: a failed notice is logged. */
+  notify(event: RunEvent): void;
+  /** Tells the counted events whose window has passed; returns notices sent. */
+  flushHeld(now?: Date): Promise<number>;
+  /** Once a day per person who chose the summary; returns mails queued. */
+  dailySummaries(now?: Date): Promise<number>;
+  /** Sends a test notice to the user's webhook; the HTTP status it got. */
+  sendTest(userId: string): Promise<number>;
+  /** Resolves once every notice started so far is done (tests, shutdown). */
+  idle(): Promise<void>;
+}
+
+type Subscriber = typeof users.$inferSelect & {
+  settings: typeof notificationSettings.$inferSelect;
+};
+
+const WINDOW_MS = BURST_MINUTES * 60_000;
+const DAY_MS = 86_400_000;
+
+export function signNotice(secret: string, timestamp: string, body: string) {
+  return `v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+}
+
+export function createNotifier(deps: {
+  db: Db;
+  publicUrl: string;
+  allowPrivate: boolean;
+  log?: FastifyBaseLogger;
+}): Notifier {
+  const { db, publicUrl, allowPrivate, log } = deps;
+  const pending = new Set<Promise<unknown>>();
+
+  /** The account's people who set notifications up, when its plan includes them. */
+  async function subscribers(ownerId: string): Promise<Subscriber[]> {
+    const [owner] = await db.select().from(users).where(eq(users.id, ownerId));
+    const caps = capabilitiesOf({
+      subscription: { plan: owner?.subscriptionPlan },
+      entitlements: owner?.entitlements,
+    });
+    if (!owner || !caps.hasNotifications) return [];
+    const members = await db
+      .select({ id: teamMembers.memberUserId })
+      .from(teamMembers)
+      .where(eq(teamMembers.ownerUserId, ownerId));
+    const rows = await db
+      .select({ user: users, settings: notificationSettings })
+      .from(notificationSettings)
+      .innerJoin(users, eq(users.id, notificationSettings.userId))
+      .where(inArray(notificationSettings.userId, [ownerId, ...members.map((m) => m.id)]));
+    return rows.map(({ user, settings }) => ({ ...user, settings }));
+  }
+
+  const wants = (s: Subscriber, kind: NoticeKind) =>
+    Boolean(s.settings.webhookUrl) ||
+    (!s.settings.dailySummary &&
+      (kind === 'failure' ? s.settings.emailOnFailure : s.settings.emailOnSkip));
+
+  /**
+   * Decides, in one statement, to send now (no notice for this process within the window)
+   * or to count the event for later: concurrent failures make one notice, never two.
+   */
+  async function claimWindow(userId: string, processId: string, kind: NoticeKind, now: Date) {
+    const windowStart = new Date(now.getTime() - WINDOW_MS).toISOString();
+    const held = kind === 'failure' ? notificationMarks.heldFailures : notificationMarks.heldSkips;
+    const [row] = await db
+      .insert(notificationMarks)
+      .values({ userId, processId, lastSentAt: now })
+      .onConflictDoUpdate({
+        target: [notificationMarks.userId, notificationMarks.processId],
+        set: {
+          [kind === 'failure' ? 'heldFailures' : 'heldSkips']:
+            sql`case when ${notificationMarks.lastSentAt} > ${windowStart}::timestamptz then ${held} + 1 else 0 end`,
+          lastSentAt: sql`case when ${notificationMarks.lastSentAt} > ${windowStart}::timestamptz then ${notificationMarks.lastSentAt} else ${now.toISOString()}::timestamptz end`,
+        },
+      })
+      .returning();
+    return row?.lastSentAt.getTime() === now.getTime();
+  }
+
+  async function processName(processId: string) {
+    const [row] = await db
+      .select({ name: processes.name })
+      .from(processes)
+      .where(eq(processes.id, processId));
+    return row?.name ?? 'A process';
+  }
+
+  async function webhook(s: Subscriber, body: Record<string, unknown>) {
+    const { webhookUrl: url, webhookSecret: secret } = s.settings;
+    if (!url || !secret) return 0;
+    const text = JSON.stringify(body);
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const answer = await sendOutbound({
+      url,
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [signatureHeaders.timestamp]: timestamp,
+        [signatureHeaders.signature]: signNotice(secret, timestamp, text),
+      },
+      body: text,
+      timeoutMs: 5_000,
+      allowPrivate,
+      maxBodyBytes: 1024,
+    });
+    return answer.status;
+  }
+
+  async function tell(
+    s: Subscriber,
+    notice: { processId: string; name: string; lines: string[]; subject: string; kind: NoticeKind },
+  ) {
+    const link = `${publicUrl}${paths.clientProcesses}`;
+    const mailWanted =
+      !s.settings.dailySummary &&
+      (notice.kind === 'failure' ? s.settings.emailOnFailure : s.settings.emailOnSkip);
+    if (mailWanted) {
+      await queueMail(db, {
+        kind: 'run-notice',
+        to: s.email,
+        subject: notice.subject,
+        text: [
+          `Hello ${s.name},`,
+          '',
+          ...notice.lines,
+          '',
+          `See the run history: ${link}`,
+          '',
+          brand.name,
+          '',
+        ].join('\n'),
+      });
+    }
+    await webhook(s, {
+      text: `${notice.subject}\n${notice.lines.join('\n')}\n${link}`,
+      event: notice.kind === 'failure' ? 'run.failed' : 'run.skipped',
+      process: { id: notice.processId, name: notice.name },
+      link,
+    }).catch((error: unknown) =>
+      log?.warn({ err: error, userId: s.id }, 'notification webhook failed'),
+    );
+  }
+
+  async function handle(event: RunEvent, now = new Date()) {
+    const people = (await subscribers(event.ownerId)).filter((s) => wants(s, event.kind));
+    if (people.length === 0) return;
+    const name = await processName(event.processId);
+    for (const person of people) {
+      if (!(await claimWindow(person.id, event.processId, event.kind, now))) continue;
+      const what = event.kind === 'failure' ? 'failed' : 'was skipped';
+      await tell(person, {
+        processId: event.processId,
+        name,
+        kind: event.kind,
+        subject: `${event.kind === 'failure' ? 'Run failed' : 'Scheduled run skipped'}: ${name}`,
+        lines: [`"${name}" ${what}: ${event.reason}.`],
+      });
+    }
+  }
+
+  function track<T>(work: Promise<T>) {
+    pending.add(work);
+    void work.finally(() => pending.delete(work));
+    return work;
+  }
+
+  return {
+    notify(event) {
+      void track(
+        handle(event).catch((error: unknown) => log?.error({ err: error }, 'run notice failed')),
+      );
+    },
+
+    async flushHeld(now = new Date()) {
+      const due = await db
+        .select()
+        .from(notificationMarks)
+        .where(
+          and(
+            or(gt(notificationMarks.heldFailures, 0), gt(notificationMarks.heldSkips, 0)),
+            lte(notificationMarks.lastSentAt, new Date(now.getTime() - WINDOW_MS)),
+          ),
+        )
+        .limit(500);
+      let sent = 0;
+      for (const mark of due) {
+        const [claimed] = await db
+          .update(notificationMarks)
+          .set({ heldFailures: 0, heldSkips: 0, lastSentAt: now })
+          .where(
+            and(
+              eq(notificationMarks.userId, mark.userId),
+              eq(notificationMarks.processId, mark.processId),
+              eq(notificationMarks.lastSentAt, mark.lastSentAt),
+            ),
+          )
+          .returning();
+        if (!claimed) continue;
+        const [row] = await db
+          .select({ user: users, settings: notificationSettings })
+          .from(users)
+          .innerJoin(notificationSettings, eq(notificationSettings.userId, users.id))
+          .where(eq(users.id, mark.userId));
+        if (!row) continue;
+        const name = await processName(mark.processId);
+        const parts = [
+          mark.heldFailures
+            ? `${mark.heldFailures} more failed ${mark.heldFailures === 1 ? 'run' : 'runs'}`
+            : null,
+          mark.heldSkips
+            ? `${mark.heldSkips} more skipped ${mark.heldSkips === 1 ? 'run' : 'runs'}`
+            : null,
+        ].filter(Boolean);
+        await tell(
+          { ...row.user, settings: row.settings },
+          {
+            processId: mark.processId,
+            name,
+            kind: mark.heldFailures ? 'failure' : 'skip',
+            subject: `More trouble with ${name}`,
+            lines: [`Since the last notice, "${name}" had ${parts.join(' and ')}.`],
+          },
+        );
+        sent++;
+      }
+      return sent;
+    },
+
+    async dailySummaries(now = new Date()) {
+      const due = await db
+        .select({ user: users, settings: notificationSettings })
+        .from(notificationSettings)
+        .innerJoin(users, eq(users.id, notificationSettings.userId))
+        .where(
+          and(
+            eq(notificationSettings.dailySummary, true),
+            or(
+              sql`${notificationSettings.lastSummaryAt} is null`,
+              lte(notificationSettings.lastSummaryAt, new Date(now.getTime() - DAY_MS)),
+            ),
+          ),
+        )
+        .limit(500);
+      let sent = 0;
+      for (const { user, settings } of due) {
+        const since = settings.lastSummaryAt ?? new Date(now.getTime() - DAY_MS);
+        await db
+          .update(notificationSettings)
+          .set({ lastSummaryAt: now })
+          .where(eq(notificationSettings.userId, user.id));
+        const summary = await summaryLines(db, user.id, since, now);
+        if (summary.length === 0) continue;
+        await queueMail(db, {
+          kind: 'run-summary',
+          to: user.email,
+          subject: 'Your daily workflow summary',
+          text: [
+            `Hello ${user.name},`,
+            '',
+            'In the last day:',
+            ...summary,
+            '',
+            `${publicUrl}${paths.clientProcesses}`,
+            '',
+            brand.name,
+            '',
+          ].join('\n'),
+        });
+        sent++;
+      }
+      return sent;
+    },
+
+    async sendTest(userId) {
+      const [row] = await db
+        .select({ user: users, settings: notificationSettings })
+        .from(users)
+        .innerJoin(notificationSettings, eq(notificationSettings.userId, users.id))
+        .where(eq(users.id, userId));
+      if (!row) return 0;
+      return webhook(
+        { ...row.user, settings: row.settings },
+        {
+          text: `Test notice from ${brand.name}: your webhook works.`,
+          event: 'test',
+          link: `${publicUrl}${paths.settings}`,
+        },
+      );
+    },
+
+    idle: async () => {
+      await Promise.allSettled([...pending]);
+    },
+  };
+}
+
+/** "Lead intake: 3 failed runs" per process of the account the person works in. */
+async function summaryLines(db: Db, userId: string, since: Date, until: Date) {
+  const [membership] = await db
+    .select({ ownerId: teamMembers.ownerUserId })
+    .from(teamMembers)
+    .where(eq(teamMembers.memberUserId, userId));
+  const ownerId = membership?.ownerId ?? userId;
+  const rows = await db.execute<{ name: string; failed: number }>(sql`
+    select p.name, count(*)::int as failed from runs r join processes p on p.id = r.process_id
+    where r.client_user_id = ${ownerId} and r.ok = false
+      and r.started_at > ${since.toISOString()}::timestamptz and r.started_at <= ${until.toISOString()}::timestamptz
+    group by p.name order by p.name`);
+  const list =
+    (rows as unknown as { rows?: { name: string; failed: number }[] }).rows ??
+    (rows as unknown as { name: string; failed: number }[]);
+  return list.map(
+    (r) => `- ${r.name}: ${r.failed} failed ${Number(r.failed) === 1 ? 'run' : 'runs'}`,
+  );
+}
