@@ -31,6 +31,7 @@ import { endImpersonationRoutes } from '#server/features/impersonation/portal-ro
 import { legalRoutes } from '#server/features/legal/admin-routes.ts';
 import { notificationRoutes } from '#server/features/notifications/portal-routes.ts';
 import { adminOutboxRoutes } from '#server/features/outbox/admin-routes.ts';
+import { adminResetLinkRoutes } from '#server/features/password-reset/admin-routes.ts';
 import { passwordResetRoutes } from '#server/features/password-reset/public-routes.ts';
 import { adminProcessRoutes } from '#server/features/processes/admin-routes.ts';
 import { clientProcessRoutes } from '#server/features/processes/portal-routes.ts';
@@ -53,6 +54,7 @@ const plain: [Plugin, string][] = [
   [authRoutes, '/api/auth'],
   [twoFactorSignInRoutes, '/api/auth'],
   [passwordResetRoutes, '/api/auth'],
+  [adminResetLinkRoutes, '/api'],
   [sessionRoutes, '/api/auth'],
   [twoFactorRoutes, '/api/auth'],
   [endImpersonationRoutes, '/api'],

@@ -16,6 +16,9 @@ export const passwordMessages = {
   /** Said instead of forgotSent when the server has no SMTP: no e-mail will arrive. */
   forgotNoMail:
     'If an account exists for that address, a reset link was created, but this server does not send e-mail yet. Contact us and we will pass the link on.',
+  resetLinkMailed: 'A reset link was e-mailed to the client. It works once, for one hour.',
+  resetLinkNoMail:
+    'E-mail is not set up on this server, so nothing was sent: copy the reset link and pass it on. It works once, for one hour.',
   resetDone: 'Your password has been reset. Sign in with your new password.',
   resetInvalid: 'This reset link is invalid, expired or already used. Request a new one.',
 } as const;
@@ -73,3 +76,12 @@ export type ResetPasswordForm = z.infer<typeof ResetPasswordFormSchema>;
 /** PUT /api/settings/password: other sessions end; this one goes on with a new token. */
 export const PasswordChangedSchema = z.object({ message: z.string(), token: z.string() });
 export type PasswordChanged = z.infer<typeof PasswordChangedSchema>;
+
+/** POST /api/admin/clients/{id}/reset-link. */
+export const ResetLinkSentSchema = z.object({
+  message: z.string(),
+  emailed: z.boolean(),
+  /** Only without SMTP: the link for the admin to pass on. */
+  resetLink: z.string().nullable(),
+});
+export type ResetLinkSent = z.infer<typeof ResetLinkSentSchema>;

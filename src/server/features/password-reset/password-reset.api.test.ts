@@ -156,3 +156,33 @@ describe('POST /api/auth/reset-password', () => {
     expect(weak.json().errors).toEqual({ newPassword: authMessages.passwordMix });
   });
 });
+
+describe('POST /api/admin/clients/:id/reset-link', () => {
+  it('gives the admin the link to pass on when nothing can be e-mailed, and it works', async () => {
+    const admin = await t.createUser({ role: 'Admin' });
+    const { user } = await t.createUser();
+    const made = await t.injectAs(admin.token, {
+      method: 'POST',
+      url: `/api/admin/clients/${user.id}/reset-link`,
+    });
+    expect(made.statusCode).toBe(200);
+    expect(made.json()).toMatchObject({
+      message: passwordMessages.resetLinkNoMail,
+      emailed: false,
+      resetLink: expect.stringContaining('/reset-password/'),
+    });
+    const token = made.json().resetLink.split('/').pop();
+    const reset = await post('/api/auth/reset-password', {
+      token,
+      newPassword: 'Brand-n3w-pass',
+      confirmPassword: 'Brand-n3w-pass',
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const client = await t.createUser();
+    const refused = await t.injectAs(client.token, {
+      method: 'POST',
+      url: `/api/admin/clients/${user.id}/reset-link`,
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+});

@@ -50,7 +50,22 @@ export async function requestReset(
     });
     return;
   }
+  await issueResetLink(db, user, { ...context, actorId: null });
+}
+
+/**
+ * Stores a one-hour reset link for the user and queues it by mail; returns the link (for
+ * an admin to pass on when the server has no SMTP). Only its hash is kept.
+ */
+export async function issueResetLink(
+  db: Db,
+  user: { id: string; email: string },
+  context: { publicUrl: string; ip: string; actorId: string | null },
+  now = new Date(),
+): Promise<string> {
+  const hourAgo = new Date(now.getTime() - HOUR_MS);
   const { token, hash } = newOneTimeToken();
+  const link = `${context.publicUrl}${resetPasswordPath(token)}`;
   await db.transaction(async (tx) => {
     // Links older than an hour are dead anyway; dropping them keeps the table small.
     await tx
@@ -70,7 +85,7 @@ export async function requestReset(
         `Someone (hopefully you) asked to reset the password of your ${brand.name} account.`,
         '',
         'Choose a new password here:',
-        `${context.publicUrl}${resetPasswordPath(token)}`,
+        link,
         '',
         `The link works once, for ${RESET_TTL_MINUTES} minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.`,
         '',
@@ -78,11 +93,15 @@ export async function requestReset(
     });
     await audit(tx, {
       source: 'auth',
-      message: 'Password reset link sent',
+      message: context.actorId
+        ? 'Password reset link made by an admin'
+        : 'Password reset link sent',
       userId: user.id,
+      actorId: context.actorId,
       ip: context.ip,
     });
   });
+  return link;
 }
 
 const invalidLink = () =>

@@ -2,11 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { ResetPasswordSchema } from '#shared/clients.ts';
 import { displayName } from '#shared/display-name.ts';
+import type { ResetLinkSent } from '#shared/password.ts';
 import type { User } from '#shared/user.ts';
 import { Button } from '#web/components/button.tsx';
 import { ConfirmModal } from '#web/components/confirm-modal.tsx';
+import { CopyLink } from '#web/components/copy-link.tsx';
 import { TextField } from '#web/components/field.tsx';
 import { FormFooter, SectionCard } from '#web/components/section-card.tsx';
+import { api } from '#web/lib/api.ts';
+import { notifyFailure } from '#web/lib/failure-text.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useApiForm } from '#web/lib/use-api-form.ts';
 import { clientCalls } from '../shared/clients-api.ts';
@@ -15,6 +19,46 @@ import { clientCalls } from '../shared/clients-api.ts';
 // client's current password stops working and every session of theirs ends.
 
 const fields = ['newPassword'] as const;
+
+/** A one-time reset link: e-mailed with SMTP, otherwise shown here to copy. */
+function ResetLink({ client }: { client: User }) {
+  const [link, setLink] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const make = async () => {
+    setBusy(true);
+    try {
+      const sent = await api.post<ResetLinkSent>(
+        `/api/admin/clients/${encodeURIComponent(client._id)}/reset-link`,
+        {},
+      );
+      setLink(sent.resetLink);
+      toast({
+        title: sent.emailed ? 'Link sent' : 'Link created',
+        text: sent.message,
+        tone: 'success',
+      });
+    } catch (error) {
+      notifyFailure(error, { failed: 'Failed', network: 'Failed' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="mt-5 border-t border-slate-200 pt-5">
+      <p className="text-sm text-slate-600">
+        Or let the client choose a new password with a one-time link (valid one hour).
+      </p>
+      <Button variant="secondary" className="mt-3" onClick={make} disabled={busy}>
+        {busy ? 'Making the link…' : 'Send a reset link'}
+      </Button>
+      {link ? (
+        <div className="mt-4">
+          <CopyLink label="Reset link" copyLabel="Copy reset link" link={link} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
 
 export function ResetPasswordCard({ client }: { client: User }) {
   const [pending, setPending] = useState<string | null>(null);
@@ -66,6 +110,7 @@ export function ResetPasswordCard({ client }: { client: User }) {
           </Button>
         </FormFooter>
       </form>
+      <ResetLink client={client} />
       <ConfirmModal
         open={pending !== null}
         title="Reset this password?"
