@@ -51,6 +51,10 @@ describe('each message is one message', () => {
     for (const { raw } of server.received) {
       expect(headerOf(raw, 'Message-ID')).toBe(`<${row.id}@example.test>`);
       expect(new Date(headerOf(raw, 'Date')!).getTime()).toBe(queuedAt.getTime());
+      // Plain text with an HTML alternative rendered from it (domain/mail/html.tsx).
+      expect(headerOf(raw, 'Content-Type')).toMatch(/^multipart\/alternative/);
+      expect(raw).toContain('Content-Type: text/plain');
+      expect(raw).toContain('Content-Type: text/html');
     }
   });
 

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { type OutboxRow, outbox } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
+import { renderMailHtml } from '#server/domain/mail/html.tsx';
 import { CLEARED_AFTER_DELIVERY } from '#server/domain/mail/outbox.ts';
 import {
   type MailTransport,
@@ -133,6 +134,8 @@ export function createOutboxSender(options: OutboxSenderOptions) {
       to: row.to,
       subject: row.subject,
       text: row.text,
+      // Rendered now from the text: the two parts cannot disagree (domain/mail/html.tsx).
+      html: renderMailHtml(row),
       replyTo: row.replyTo,
       // Derived from the row, so every attempt carries the same headers and a receiver
       // (or a person) can tell a repeated delivery from a new message.

@@ -8,6 +8,8 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** The HTML alternative of `text` (multipart/alternative); plain text only when absent. */
+  html?: string;
   replyTo?: string | null;
   /** With angle brackets. The same on every attempt, so a repeated delivery is recognisable. */
   messageId?: string;
@@ -103,6 +105,7 @@ export function createSmtpTransport(
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
+          html: mail.html,
           replyTo: mail.replyTo ?? undefined,
           messageId: mail.messageId,
           date: mail.date,
