@@ -42,6 +42,12 @@ test("a Pro client exports all runs and one process's runs as CSV", async ({ pag
     dialog.getByRole('button', { name: 'Export these runs (CSV)' }).click(),
   ]);
   expect(one.suggestedFilename()).toMatch(/\.csv$/);
+
+  // A failure notice's link opens this process's run history directly.
+  await page.goto('/client/processes');
+  const processId = await leads.getAttribute('aria-labelledby');
+  await page.goto(`/client/processes?runs=${processId?.replace('process-', '')}`);
+  await expect(page.getByRole('dialog', { name: 'Recent runs: Lead intake' })).toBeVisible();
 });
 
 test('a Basic client is told which plan includes CSV export', async ({ page, request }) => {

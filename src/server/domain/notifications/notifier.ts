@@ -145,7 +145,8 @@ export function createNotifier(deps: {
     s: Subscriber,
     notice: { processId: string; name: string; lines: string[]; subject: string; kind: NoticeKind },
   ) {
-    const link = `${publicUrl}${paths.clientProcesses}`;
+    // Opens that process's run history (the portal reads ?runs=).
+    const link = `${publicUrl}${paths.clientProcesses}?runs=${encodeURIComponent(notice.processId)}`;
     const mailWanted =
       !s.settings.dailySummary &&
       (notice.kind === 'failure' ? s.settings.emailOnFailure : s.settings.emailOnSkip);

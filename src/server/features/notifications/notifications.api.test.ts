@@ -69,7 +69,8 @@ describe('notifications', () => {
     await notifier.idle();
     const [mail] = await notices(pro.user.email);
     expect(mail?.subject).toBe('Run failed: Invoice sync');
-    expect(mail?.text).toContain('/client/processes');
+    // The link opens this process's run history.
+    expect(mail?.text).toContain(`/client/processes?runs=${process.id}`);
     const [call] = n8n.to(`/ok/notify-${pro.user.id}`);
     const timestamp = String(call?.headers[signatureHeaders.timestamp]);
     expect(call?.headers[signatureHeaders.signature]).toBe(

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { useAccount } from '#web/lib/account.ts';
@@ -23,6 +24,9 @@ export default function ProcessesPage() {
         : false,
   });
   const { capabilities } = useAccount();
+  // A failure notice links here with ?runs=<process id>: that process's runs open.
+  const [search] = useSearchParams();
+  const showRunsOf = search.get('runs');
 
   return (
     <>
@@ -51,6 +55,7 @@ export default function ProcessesPage() {
                 key={process._id}
                 process={process}
                 canTrigger={capabilities.manualTriggerAllowed}
+                showRuns={process._id === showRunsOf}
               />
             ))}
           </ul>

@@ -31,8 +31,17 @@ function LastRunLine({ process }: { process: MyProcess }) {
   );
 }
 
-export function ProcessCard({ process, canTrigger }: { process: MyProcess; canTrigger: boolean }) {
-  const [runsOpen, setRunsOpen] = useState(false);
+export function ProcessCard({
+  process,
+  canTrigger,
+  showRuns = false,
+}: {
+  process: MyProcess;
+  canTrigger: boolean;
+  /** Open its recent runs at once (a notice's link: /client/processes?runs=<id>). */
+  showRuns?: boolean;
+}) {
+  const [runsOpen, setRunsOpen] = useState(showRuns);
   const headingId = `process-${process._id}`;
 
   return (
