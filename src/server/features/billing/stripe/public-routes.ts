@@ -49,7 +49,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{
         request.log.warn({ ip: request.ip }, 'Stripe webhook with a bad signature refused');
         throw badRequest('The webhook signature does not match.');
       }
-      return handleStripeEvent(db, webhook.stripe, event, request.ip);
+      return handleStripeEvent(db, webhook.stripe, event, request.ip, app.deps.config.publicUrl);
     },
   );
 };

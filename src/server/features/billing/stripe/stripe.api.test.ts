@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLogs } from '#server/db/schema.ts';
+import { auditLogs, outbox } from '#server/db/schema.ts';
 import { findUserById } from '#server/domain/users/repository.ts';
 import { billingApiMessages } from '#shared/billing-api.ts';
 import { impersonationMessages } from '#shared/impersonation.ts';
@@ -66,6 +66,12 @@ describe('Stripe billing', () => {
       stripeSubscriptionId: subscription.id,
     });
     expect(active?.currentPeriodEnd?.getTime()).toBeGreaterThan(Date.now() + 27 * 86_400_000);
+    // The client hears of it (billing mails go to every plan).
+    const [told] = await t.deps.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, active!.email), eq(outbox.kind, 'billing-plan')));
+    expect(told?.text).toContain('Your subscription is now Active, on the Basic plan.');
     expect((await get(token, '/api/zoho/billing-status')).json()).toEqual({ status: 'active' });
 
     // A second checkout is refused while the plan runs.

@@ -4,6 +4,8 @@ import { type UserRow, users } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
 import type { StripeSubscription } from '#server/integrations/stripe/client.ts';
 import { billingStatusFor } from '#shared/billing-api.ts';
+import { billingStatusLabel } from '#shared/billing-format.ts';
+import { planChangedMail } from '../billing-mails.ts';
 import { periodEndOf, planOfSubscription, statusFromStripe } from './mapping.ts';
 
 // Keeps a client's subscription columns in step with a Stripe subscription (a webhook or
@@ -13,7 +15,7 @@ export async function applyStripeSubscription(
   db: Db,
   client: UserRow,
   subscription: StripeSubscription,
-  audited: { actorId: string | null; ip: string | null; via: string },
+  audited: { actorId: string | null; ip: string | null; via: string; publicUrl?: string },
 ): Promise<UserRow> {
   const status = statusFromStripe(subscription.status);
   const plan = planOfSubscription(subscription);
@@ -47,5 +49,16 @@ export async function applyStripeSubscription(
       currentPeriodEnd: periodEnd?.toISOString() ?? null,
     },
   });
+  // Billing mails go to every plan: the client hears of a change Stripe or Zoho made.
+  if (changed && audited.publicUrl) {
+    await planChangedMail(
+      db,
+      { publicUrl: audited.publicUrl },
+      {
+        clientUserId: client.id,
+        summary: `Your subscription is now ${billingStatusLabel(billingStatusFor[status])}, on the ${plan ?? client.subscriptionPlan} plan.`,
+      },
+    );
+  }
   return row ?? client;
 }

@@ -78,6 +78,7 @@ export async function handleStripeEvent(
   stripe: StripeApi,
   event: StripeEvent,
   ip: string,
+  publicUrl?: string,
 ): Promise<ZohoWebhookReceived> {
   const id = `stripe:${event.id}`;
   const [seen] = await db.select().from(billingEvents).where(eq(billingEvents.id, id));
@@ -108,6 +109,7 @@ export async function handleStripeEvent(
       actorId: null,
       ip,
       via: `webhook ${event.type}`,
+      publicUrl,
     });
     return { received: true, duplicate: false, applied: true };
   });

@@ -45,7 +45,7 @@ export const zohoWebhookRoutes: FastifyPluginAsyncZod<{ secret: string | null }>
         request.log.warn({ ip: request.ip }, 'Zoho webhook with a bad signature refused');
         throw unauthorized('The webhook signature does not match.');
       }
-      return handleZohoEvent(db, raw, request.ip);
+      return handleZohoEvent(db, raw, request.ip, app.deps.config.publicUrl);
     },
   );
 };

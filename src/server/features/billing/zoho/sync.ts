@@ -4,6 +4,8 @@ import { type UserRow, users } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
 import type { ZohoSubscription } from '#server/integrations/zoho/types.ts';
 import { billingStatusFor } from '#shared/billing-api.ts';
+import { billingStatusLabel } from '#shared/billing-format.ts';
+import { planChangedMail } from '../billing-mails.ts';
 import { customerIdOf, periodEndFromZoho, planFromZoho, statusFromZoho } from './mapping.ts';
 
 // Keeps a client's subscription columns in step with a Zoho subscription (from a webhook
@@ -14,7 +16,7 @@ export async function applyZohoSubscription(
   db: Db,
   client: UserRow,
   subscription: ZohoSubscription,
-  audited: { actorId: string | null; ip: string | null; via: string },
+  audited: { actorId: string | null; ip: string | null; via: string; publicUrl?: string },
 ): Promise<UserRow> {
   const status = statusFromZoho(subscription.status);
   const plan = planFromZoho(subscription.plan?.plan_code, subscription.plan?.name);
@@ -50,5 +52,16 @@ export async function applyZohoSubscription(
       currentPeriodEnd: periodEnd?.toISOString() ?? null,
     },
   });
+  // Billing mails go to every plan: the client hears of a change Stripe or Zoho made.
+  if (changed && audited.publicUrl) {
+    await planChangedMail(
+      db,
+      { publicUrl: audited.publicUrl },
+      {
+        clientUserId: client.id,
+        summary: `Your subscription is now ${billingStatusLabel(billingStatusFor[status])}, on the ${plan ?? client.subscriptionPlan} plan.`,
+      },
+    );
+  }
   return row ?? client;
 }

@@ -58,6 +58,7 @@ export async function handleZohoEvent(
   db: Db,
   rawBody: string,
   ip: string,
+  publicUrl?: string,
 ): Promise<ZohoWebhookReceived> {
   let json: unknown;
   try {
@@ -106,6 +107,7 @@ export async function handleZohoEvent(
       actorId: null,
       ip,
       via: `webhook ${event.event_type}`,
+      publicUrl,
     });
     return { received: true, duplicate: false, applied: true };
   });
