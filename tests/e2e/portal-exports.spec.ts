@@ -24,9 +24,21 @@ test("a Pro client exports all runs and one process's runs as CSV", async ({ pag
   await leads.getByRole('button', { name: 'Run workflow' }).click();
   await expect(leads.getByText('Succeeded · 200')).toBeVisible();
 
+  await page.getByRole('button', { name: 'Export all runs (CSV)' }).click();
+  const exportDialog = page.getByRole('dialog', { name: 'Export all runs (CSV)' });
+  await expect(exportDialog.getByText('everything your plan keeps (30 days)')).toBeVisible();
+  // Days in the wrong order are caught before asking the server.
+  await exportDialog.getByLabel(/^From/).fill('2026-11-20');
+  await exportDialog.getByLabel(/^To/).fill('2026-11-10');
+  await exportDialog.getByRole('button', { name: 'Download CSV' }).click();
+  await expect(
+    exportDialog.getByText('The start day must not be after the end day.'),
+  ).toBeVisible();
+  await exportDialog.getByLabel(/^From/).fill('');
+  await exportDialog.getByLabel(/^To/).fill('');
   const [all] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export all runs (CSV)' }).click(),
+    exportDialog.getByRole('button', { name: 'Download CSV' }).click(),
   ]);
   expect(all.suggestedFilename()).toMatch(/^runs-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = await readFile(await all.path(), 'utf8');
@@ -37,9 +49,13 @@ test("a Pro client exports all runs and one process's runs as CSV", async ({ pag
 
   await leads.getByRole('button', { name: 'Recent runs' }).click();
   const dialog = page.getByRole('dialog', { name: 'Recent runs: Lead intake' });
+  await dialog.getByRole('button', { name: 'Export these runs (CSV)' }).click();
   const [one] = await Promise.all([
     page.waitForEvent('download'),
-    dialog.getByRole('button', { name: 'Export these runs (CSV)' }).click(),
+    page
+      .getByRole('dialog', { name: 'Export these runs (CSV)' })
+      .getByRole('button', { name: 'Download CSV' })
+      .click(),
   ]);
   expect(one.suggestedFilename()).toMatch(/\.csv$/);
 

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
-import { outbox } from '#server/db/schema.ts';
+import { outbox, schedules } from '#server/db/schema.ts';
 import { signNotice } from '#server/domain/notifications/notifier.ts';
+import { createSchedulerLoop } from '#server/jobs/scheduler-loop.ts';
 import { notificationMessages, signatureHeaders } from '#shared/notifications.ts';
 import { startFakeN8n } from '#test/support/fake-n8n.ts';
 import { createClient, createProcessFor } from '#test/support/portal.ts';
@@ -149,5 +150,34 @@ describe('notifications', () => {
     const [mail] = await notices(pro.user.email);
     expect(mail?.subject).toBe('Scheduled run skipped: Hourly pull');
     expect(mail?.text).toContain('"Hourly pull" was skipped: the process is paused.');
+  });
+
+  it('a Pro client gets one mail and one signed webhook when a scheduled run fails', async () => {
+    const pro = await createClient(t, { plan: 'Pro' });
+    const hook = n8n.url(`/ok/scheduled-${pro.user.id}`);
+    await put(pro.token, {
+      emailOnFailure: true,
+      emailOnSkip: false,
+      dailySummary: false,
+      webhookUrl: hook,
+    });
+    const process = await createProcessFor(t, pro.user.id, {
+      name: 'Scheduled sync',
+      n8nWebhookUrl: n8n.url('/fail/scheduled'),
+    });
+    await db.insert(schedules).values({
+      processId: process.id,
+      clientUserId: pro.user.id,
+      cron: '0 0 1 1 *',
+      nextRunAt: new Date(Date.now() - 1_000),
+      shortestGapMinutes: 525_600,
+    });
+    const loop = createSchedulerLoop({ db, n8n: t.deps.integrations.n8n, notifier });
+    expect(await loop.tick()).toBe(1);
+    await loop.stop();
+    await notifier.idle();
+    const mails = await notices(pro.user.email);
+    expect(mails.map((m) => m.subject)).toEqual(['Run failed: Scheduled sync']);
+    expect(n8n.to(`/ok/scheduled-${pro.user.id}`)).toHaveLength(1);
   });
 });
