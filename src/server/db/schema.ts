@@ -105,6 +105,9 @@ export const auditLogs = pgTable(
   (t) => [
     index('audit_logs_created_at_idx').on(t.createdAt),
     index('audit_logs_level_source_idx').on(t.level, t.source),
+    // The audit screen filters by source or level, newest first (issue 18).
+    index('audit_logs_source_created_idx').on(t.source, t.createdAt),
+    index('audit_logs_level_created_idx').on(t.level, t.createdAt),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '#server/db/schema.ts';
 import { build, nextIp } from '#test/support/test-app.ts';
@@ -25,6 +25,23 @@ describe('admin clients API', () => {
       403,
     );
     expect((await asAdmin('GET', '/api/admin/clients/nope')).statusCode).toBe(404);
+  });
+
+  it('leaves out a row that does not validate instead of failing the whole list', async () => {
+    const good = await t.createUser();
+    const bad = await t.createUser();
+    // A status no code writes (set by hand in the database, or by a future version).
+    await db.execute(
+      sql`update users set subscription_status = 'frozen' where id = ${bad.user.id}`,
+    );
+    const list = await asAdmin('GET', '/api/admin/clients');
+    expect(list.statusCode).toBe(200);
+    const ids = list.json().map((c: { _id: string }) => c._id);
+    expect(ids).toContain(good.user.id);
+    expect(ids).not.toContain(bad.user.id);
+    await db.execute(
+      sql`update users set subscription_status = 'active' where id = ${bad.user.id}`,
+    );
   });
 
   it('changes role, plan, entitlements and billing presets (dollars stored as cents)', async () => {

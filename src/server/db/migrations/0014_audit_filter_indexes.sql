@@ -1,0 +1,2 @@
+CREATE INDEX "audit_logs_source_created_idx" ON "audit_logs" USING btree ("source","created_at");--> statement-breakpoint
+CREATE INDEX "audit_logs_level_created_idx" ON "audit_logs" USING btree ("level","created_at");
