@@ -64,7 +64,10 @@ async function main() {
       limits: { auth: { max: config.authRateLimitPerMinute, timeWindowMs: 60_000 } },
     },
     // Human-readable lines on a terminal, JSON lines for whatever collects them otherwise.
-    { logger: loggerOptions(config.logLevel, { pretty: process.stdout.isTTY }), serveWeb: true },
+    {
+      logger: loggerOptions(config.logLevel, { pretty: process.stdout.isTTY, syncStdout: true }),
+      serveWeb: true,
+    },
   );
   for (const warning of config.warnings) app.log.warn(warning);
   if (report.firstAdmin) {

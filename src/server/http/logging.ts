@@ -1,3 +1,4 @@
+import { writeSync } from 'node:fs';
 import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import { prettyFactory } from 'pino-pretty';
@@ -287,6 +288,11 @@ export interface LogOutput {
   pretty?: boolean;
   /** Where pretty lines go: stdout, unless a test captures them. */
   destination?: { write(text: string): unknown };
+  /**
+   * JSON lines written to stdout synchronously (main.ts): pino's default writes them
+   * asynchronously, so the start banner printed after a flush could overtake them.
+   */
+  syncStdout?: boolean;
 }
 
 /**
@@ -306,13 +312,26 @@ function prettyStream(destination: NonNullable<LogOutput['destination']>, colori
 }
 
 /** The server's logger: Fastify's pino with the redaction above, as JSON or pretty lines. */
+/** Writes a whole line to stdout before returning, waiting out a full pipe (EAGAIN). */
+function writeStdoutSync(line: string) {
+  let rest = Buffer.from(line);
+  while (rest.length > 0) {
+    try {
+      rest = rest.subarray(writeSync(1, rest));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+    }
+  }
+}
+
 export function loggerOptions(level: string, output: LogOutput = {}): LoggerOptions {
-  const { pretty = false, destination } = output;
+  const { pretty = false, destination, syncStdout = false } = output;
   return {
     level,
     ...(pretty && {
       stream: prettyStream(destination ?? process.stdout, !destination && process.stdout.isTTY),
     }),
+    ...(!pretty && syncStdout && { stream: { write: writeStdoutSync } }),
     serializers: { req: serializeRequest, err: serializeError, error: serializeError },
     redact: { paths: REDACT_PATHS, censor },
     hooks: {
