@@ -1,9 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { outbox } from '#server/db/schema.ts';
+import { auditLogs, enquiries, outbox } from '#server/db/schema.ts';
 import { CLEARED_UNDELIVERED, queueMail } from '#server/domain/mail/outbox.ts';
+import { retention } from '#shared/retention.ts';
 import { build } from '#test/support/test-app.ts';
-import { clearStaleSensitiveMail, SENSITIVE_MAIL_RETENTION_DAYS } from './retention.ts';
+import {
+  clearStaleSensitiveMail,
+  deleteExpiredEnquiries,
+  SENSITIVE_MAIL_RETENTION_DAYS,
+} from './retention.ts';
 
 // Retention of mail bodies that hold one-time links and were never delivered.
 
@@ -64,5 +69,37 @@ describe('clearStaleSensitiveMail', () => {
     await clearStaleSensitiveMail(db);
     expect(await rowOf(id)).toMatchObject({ status: 'pending' });
     expect((await rowOf(id)).text).toContain('token-abc');
+  });
+});
+
+describe('deleteExpiredEnquiries', () => {
+  it('deletes enquiries older than the promised period, keeps newer ones, and counts them on record', async () => {
+    const day = 86_400_000;
+    const [old, recent] = await db
+      .insert(enquiries)
+      .values([
+        {
+          name: 'Old Enquirer',
+          email: 'old@example.test',
+          interest: 'Other',
+          message: 'Long ago',
+          createdAt: new Date(Date.now() - (retention.enquiriesDays + 1) * day),
+        },
+        {
+          name: 'New Enquirer',
+          email: 'new@example.test',
+          interest: 'Other',
+          message: 'Lately',
+          createdAt: new Date(Date.now() - (retention.enquiriesDays - 1) * day),
+        },
+      ])
+      .returning();
+    expect(await deleteExpiredEnquiries(db)).toBeGreaterThanOrEqual(1);
+    const left = await db.select().from(enquiries);
+    expect(left.map((e) => e.id)).toContain(recent!.id);
+    expect(left.map((e) => e.id)).not.toContain(old!.id);
+    const [entry] = await db.select().from(auditLogs).where(eq(auditLogs.source, 'retention'));
+    expect(entry?.message).toMatch(/^\d+ (enquiry|enquiries) older than 730 days deleted$/);
+    expect(JSON.stringify(entry)).not.toContain('Long ago');
   });
 });

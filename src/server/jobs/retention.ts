@@ -2,10 +2,11 @@ import { and, eq, inArray, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify';
 import { deleteOldSessions } from '#server/auth/sessions.ts';
 import type { Db } from '#server/db/client.ts';
-import { auditLogs, outbox } from '#server/db/schema.ts';
+import { auditLogs, enquiries, outbox } from '#server/db/schema.ts';
+import { audit } from '#server/domain/audit/audit.ts';
 import { CLEARED_AFTER_DELIVERY, CLEARED_UNDELIVERED } from '#server/domain/mail/outbox.ts';
 import { planCapabilities } from '#shared/plans.ts';
-import { INVITE_TTL_DAYS } from '#shared/team.ts';
+import { retention } from '#shared/retention.ts';
 
 // Deletes runs older than their account's log retention (7 or 30 days by plan), old
 // audit entries and sessions long over, and clears one-time links from mail that was
@@ -21,7 +22,7 @@ export const SESSION_RETENTION_DAYS = 30;
  * link (a team invite) is dead by then, so the body is of no use to anyone but a reader of
  * the database.
  */
-export const SENSITIVE_MAIL_RETENTION_DAYS = INVITE_TTL_DAYS;
+export const SENSITIVE_MAIL_RETENTION_DAYS = retention.sensitiveMailDays;
 /** Kinds that always hold a link: rows queued before the sensitive flag existed have them too. */
 const SENSITIVE_KINDS = ['password-reset', 'team-invite'];
 
@@ -87,6 +88,30 @@ export async function clearStaleSensitiveMail(
   return cleared.length;
 }
 
+/**
+ * Enquiries older than the period the privacy policy names (shared/retention.ts) go, with
+ * an audit entry that counts them and says nothing of what they held.
+ */
+export async function deleteExpiredEnquiries(
+  db: Db,
+  days: number = retention.enquiriesDays,
+  now = new Date(),
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - days * DAY_MS);
+  const deleted = await db
+    .delete(enquiries)
+    .where(lt(enquiries.createdAt, cutoff))
+    .returning({ id: enquiries.id });
+  if (deleted.length > 0) {
+    await audit(db, {
+      source: 'retention',
+      message: `${deleted.length} ${deleted.length === 1 ? 'enquiry' : 'enquiries'} older than ${days} days deleted`,
+      details: { count: deleted.length, days },
+    });
+  }
+  return deleted.length;
+}
+
 export function startRetentionJob(db: Db, auditRetentionDays: number, log?: FastifyBaseLogger) {
   const run = async () => {
     try {
@@ -94,8 +119,12 @@ export function startRetentionJob(db: Db, auditRetentionDays: number, log?: Fast
       const auditDeleted = await deleteExpiredAuditLogs(db, auditRetentionDays);
       const mailCleared = await clearStaleSensitiveMail(db);
       const sessionsDeleted = await deleteOldSessions(db, SESSION_RETENTION_DAYS);
-      if (runsDeleted + auditDeleted + mailCleared + sessionsDeleted > 0)
-        log?.info({ runsDeleted, auditDeleted, mailCleared, sessionsDeleted }, 'retention cleanup');
+      const enquiriesDeleted = await deleteExpiredEnquiries(db);
+      if (runsDeleted + auditDeleted + mailCleared + sessionsDeleted + enquiriesDeleted > 0)
+        log?.info(
+          { runsDeleted, auditDeleted, mailCleared, sessionsDeleted, enquiriesDeleted },
+          'retention cleanup',
+        );
     } catch (error) {
       log?.error({ err: error }, 'retention job failed');
     }

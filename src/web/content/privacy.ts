@@ -1,4 +1,5 @@
 import { brand } from '#shared/brand.ts';
+import { retentionSentences } from '#shared/retention.ts';
 import type { LegalDocument } from './legal.ts';
 
 // SPEC §2 Privacy: ten numbered sections, last updated April 10, 2025. Written for what
@@ -72,9 +73,10 @@ export const privacyPolicy: LegalDocument = {
       id: 'data-retention',
       title: 'Data Retention',
       blocks: [
-        'We keep enquiries for up to two years so we can refer back to earlier conversations, unless you ask us to delete them sooner.',
-        'Workflow run logs are kept for the period your plan includes, 7 or 30 days, and then deleted. Account information is kept while your account is open and for up to 90 days after it closes, except where tax or accounting law requires us to keep records longer.',
-        'Backups expire on a rolling schedule, so deleted information leaves our backups within 35 days.',
+        // Built from the numbers the retention job enforces (shared/retention.ts).
+        retentionSentences.enquiries,
+        retentionSentences.runsAndAccounts,
+        retentionSentences.backups,
       ],
     },
     {
