@@ -8,6 +8,7 @@ import { Badge } from '#web/components/badge.tsx';
 import { Button } from '#web/components/button.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
+import { type FilterOption, SegmentedFilter } from '#web/components/segmented-filter.tsx';
 import { api } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { ApproveDialog, catalogDecisionKeys, DeclineDialog } from './shared/catalog-decisions.tsx';
@@ -20,7 +21,7 @@ const title = 'Catalog requests';
 const description = 'Workflow templates clients asked for. Open requests come first, oldest first.';
 export const meta = () => pageMeta(title, description);
 
-const filters: { value: CatalogRequestStatus | 'all'; label: string }[] = [
+const filters: FilterOption<CatalogRequestStatus | 'all'>[] = [
   { value: 'requested', label: 'Open' },
   { value: 'approved', label: 'Approved' },
   { value: 'declined', label: 'Declined' },
@@ -100,27 +101,14 @@ export default function AdminCatalogRequestsPage() {
   return (
     <>
       <PageHeader title={title} description={description} />
-      <fieldset className="mb-4">
-        <legend className="sr-only">Show requests</legend>
-        <div className="inline-flex flex-wrap rounded-lg border border-slate-300 bg-slate-50 p-0.5">
-          {filters.map((filter) => (
-            <label
-              key={filter.value}
-              className="cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 has-checked:bg-white has-checked:text-slate-900 has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-brand-600"
-            >
-              <input
-                type="radio"
-                name="catalog-filter"
-                value={filter.value}
-                checked={status === filter.value}
-                onChange={() => setStatus(filter.value)}
-                className="sr-only"
-              />
-              {filter.label}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <SegmentedFilter
+        legend="Show requests"
+        name="catalog-filter"
+        options={filters}
+        value={status}
+        onChange={setStatus}
+        className="mb-4"
+      />
       <QueryState
         query={requests}
         loading="Loading requests…"

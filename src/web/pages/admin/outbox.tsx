@@ -7,6 +7,7 @@ import { Badge, type BadgeTone } from '#web/components/badge.tsx';
 import { Button } from '#web/components/button.tsx';
 import { ConfirmModal } from '#web/components/confirm-modal.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
+import { type FilterOption, SegmentedFilter } from '#web/components/segmented-filter.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { notifyFailure } from '#web/lib/failure-text.ts';
 import { pageMeta } from '#web/lib/meta.ts';
@@ -21,7 +22,7 @@ const title = 'Outbox';
 const description = 'Every e-mail the platform queued: waiting, sent and failed.';
 export const meta = () => pageMeta(title, description);
 
-const filters: { value: OutboxStatus | 'all'; label: string }[] = [
+const filters: FilterOption<OutboxStatus | 'all'>[] = [
   { value: 'all', label: 'All' },
   { value: 'pending', label: 'Waiting' },
   { value: 'failed', label: 'Failed' },
@@ -145,27 +146,14 @@ export default function AdminOutboxPage() {
           </Alert>
         </div>
       ) : null}
-      <fieldset className="mb-4">
-        <legend className="sr-only">Show messages</legend>
-        <div className="inline-flex flex-wrap rounded-lg border border-slate-300 bg-slate-50 p-0.5">
-          {filters.map((filter) => (
-            <label
-              key={filter.value}
-              className="cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 has-checked:bg-white has-checked:text-slate-900 has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-brand-600"
-            >
-              <input
-                type="radio"
-                name="outbox-filter"
-                value={filter.value}
-                checked={status === filter.value}
-                onChange={() => setStatus(filter.value)}
-                className="sr-only"
-              />
-              {filter.label}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <SegmentedFilter
+        legend="Show messages"
+        name="outbox-filter"
+        options={filters}
+        value={status}
+        onChange={setStatus}
+        className="mb-4"
+      />
       {pages.isPending ? <Spinner label="Loading messages…" /> : null}
       {pages.isError ? (
         <Alert title="The outbox could not be loaded">

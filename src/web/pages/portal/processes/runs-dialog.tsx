@@ -7,6 +7,7 @@ import type { Run } from '#shared/runs.ts';
 import { Icon } from '#web/components/icons.tsx';
 import { ModalDialog } from '#web/components/modal-dialog.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
+import { type FilterOption, SegmentedFilter } from '#web/components/segmented-filter.tsx';
 import { useAccount } from '#web/lib/account.ts';
 import { ExportCsvButton, todayStamp } from '../shared/export-csv-button.tsx';
 import { type RunFilter, runsQuery } from '../shared/processes-api.ts';
@@ -17,43 +18,11 @@ import { RunStatus } from './run-status.tsx';
 // A process's recent runs within the plan's log retention (DESIGN §1): who or what
 // started each, when, how long it took, the answer's status and the start of its body.
 
-const filters: { value: RunFilter; label: string }[] = [
+const filters: FilterOption<RunFilter>[] = [
   { value: 'all', label: 'All' },
   { value: 'ok', label: 'Succeeded' },
   { value: 'failed', label: 'Failed' },
 ];
-
-function FilterControl({
-  value,
-  onChange,
-}: {
-  value: RunFilter;
-  onChange: (value: RunFilter) => void;
-}) {
-  return (
-    <fieldset>
-      <legend className="sr-only">Show runs</legend>
-      <div className="inline-flex rounded-lg border border-slate-300 bg-slate-50 p-0.5">
-        {filters.map((filter) => (
-          <label
-            key={filter.value}
-            className="cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 has-checked:bg-white has-checked:text-slate-900 has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-brand-600"
-          >
-            <input
-              type="radio"
-              name="run-filter"
-              value={filter.value}
-              checked={value === filter.value}
-              onChange={() => onChange(filter.value)}
-              className="sr-only"
-            />
-            {filter.label}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
 
 function who(run: Run) {
   if (run.trigger === 'schedule') return 'Scheduler';
@@ -150,7 +119,13 @@ export function RunsDialog({
         />
       }
     >
-      <FilterControl value={filter} onChange={setFilter} />
+      <SegmentedFilter
+        legend="Show runs"
+        name="run-filter"
+        options={filters}
+        value={filter}
+        onChange={setFilter}
+      />
       <div className="mt-4" aria-live="polite">
         {open ? (
           <QueryState
