@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { type UserRow, users } from '#server/db/schema.ts';
-import { audit } from '#server/domain/audit/audit.ts';
 import type { ZohoSubscription } from '#server/integrations/zoho/types.ts';
 import { billingStatusFor } from '#shared/billing-api.ts';
-import { billingStatusLabel } from '#shared/billing-format.ts';
-import { planChangedMail } from '../billing-mails.ts';
+import { recordSubscriptionChange, type SubscriptionChangeSource } from '../subscription-change.ts';
 import { customerIdOf, periodEndFromZoho, planFromZoho, statusFromZoho } from './mapping.ts';
 
 // Keeps a client's subscription columns in step with a Zoho subscription (from a webhook
@@ -16,7 +14,7 @@ export async function applyZohoSubscription(
   db: Db,
   client: UserRow,
   subscription: ZohoSubscription,
-  audited: { actorId: string | null; ip: string | null; via: string; publicUrl?: string },
+  audited: SubscriptionChangeSource,
 ): Promise<UserRow> {
   const status = statusFromZoho(subscription.status);
   const plan = planFromZoho(subscription.plan?.plan_code, subscription.plan?.name);
@@ -35,33 +33,11 @@ export async function applyZohoSubscription(
     .set({ ...values, updatedAt: new Date() })
     .where(eq(users.id, client.id))
     .returning();
-  const changed =
-    client.subscriptionStatus !== status || (plan !== null && client.subscriptionPlan !== plan);
-  await audit(db, {
-    source: 'billing',
-    message: changed
-      ? `Subscription ${client.subscriptionStatus}/${client.subscriptionPlan} → ${status}/${plan ?? client.subscriptionPlan} (${audited.via})`
-      : `Subscription unchanged: ${status} (${audited.via})`,
-    userId: client.id,
-    actorId: audited.actorId,
-    ip: audited.ip,
-    details: {
-      zohoStatus: subscription.status,
-      planCode: subscription.plan?.plan_code ?? null,
-      subscriptionId: subscription.subscription_id,
-      currentPeriodEnd: periodEnd?.toISOString() ?? null,
-    },
+  await recordSubscriptionChange(db, client, { status, plan }, audited, {
+    zohoStatus: subscription.status,
+    planCode: subscription.plan?.plan_code ?? null,
+    subscriptionId: subscription.subscription_id,
+    currentPeriodEnd: periodEnd?.toISOString() ?? null,
   });
-  // Billing mails go to every plan: the client hears of a change Stripe or Zoho made.
-  if (changed && audited.publicUrl) {
-    await planChangedMail(
-      db,
-      { publicUrl: audited.publicUrl },
-      {
-        clientUserId: client.id,
-        summary: `Your subscription is now ${billingStatusLabel(billingStatusFor[status])}, on the ${plan ?? client.subscriptionPlan} plan.`,
-      },
-    );
-  }
   return row ?? client;
 }
