@@ -33,6 +33,9 @@ import { notificationRoutes } from '#server/features/notifications/portal-routes
 import { adminOutboxRoutes } from '#server/features/outbox/admin-routes.ts';
 import { adminResetLinkRoutes } from '#server/features/password-reset/admin-routes.ts';
 import { passwordResetRoutes } from '#server/features/password-reset/public-routes.ts';
+import { adminPrivacyRoutes } from '#server/features/privacy/admin-routes.ts';
+import { privacyRoutes } from '#server/features/privacy/portal-routes.ts';
+import { exportDownloadRoutes } from '#server/features/privacy/public-routes.ts';
 import { adminProcessRoutes } from '#server/features/processes/admin-routes.ts';
 import { clientProcessRoutes } from '#server/features/processes/portal-routes.ts';
 import { schedulerRoutes } from '#server/features/scheduler/portal-routes.ts';
@@ -80,6 +83,7 @@ const plain: [Plugin, string][] = [
   [securityRoutes, '/api/admin/security'],
   [auditRoutes, '/api/admin'],
   [legalRoutes, '/api/legal'],
+  [exportDownloadRoutes, '/api'],
 ];
 
 export async function registerRoutes(app: FastifyInstance) {
@@ -98,6 +102,10 @@ export async function registerRoutes(app: FastifyInstance) {
   });
   await app.register(invoiceRoutes, { prefix: '/api/invoices', provider, links });
   await app.register(adminBillingRoutes, { prefix: '/api/admin/billing', provider });
+  // Closing an account cancels its subscription through the same provider (issue 17).
+  const cancelSubscription = provider.cancelForClosure.bind(provider);
+  await app.register(privacyRoutes, { prefix: '/api', cancelSubscription });
+  await app.register(adminPrivacyRoutes, { prefix: '/api/admin', cancelSubscription });
   const { invoicing } = app.deps.config;
   await app.register(payRoutes, { prefix: '/api/pay', links, invoicing });
   await app.register(adminInvoicingRoutes, {

@@ -14,6 +14,8 @@ export const retention = {
   backupsDays: 35,
   /** Undelivered mail holding a one-time link keeps its text this long (= invite lifetime). */
   sensitiveMailDays: 7,
+  /** Copies of e-mail we sent (the outbox), delivered or given up. */
+  mailDays: 90,
   /** Audit entries, unless AUDIT_RETENTION_DAYS says otherwise. */
   auditDefaultDays: 365,
 } as const;
@@ -32,5 +34,6 @@ const inYears = (days: number) =>
 export const retentionSentences = {
   enquiries: `We keep enquiries for up to ${inYears(retention.enquiriesDays)} so we can refer back to earlier conversations, unless you ask us to delete them sooner.`,
   runsAndAccounts: `Workflow run logs are kept for the period your plan includes, ${runLogDays.join(' or ')} days, and then deleted. Account information is kept while your account is open and for up to ${retention.closedAccountDays} days after it closes, except where tax or accounting law requires us to keep records longer.`,
+  mail: `Copies of the e-mail we send you are kept for ${retention.mailDays} days. When an account is erased, its invoices stay in our books for as long as tax law requires, with only their number, date, amounts and the company name.`,
   backups: `Backups expire on a rolling schedule, so deleted information leaves our backups within ${retention.backupsDays} days.`,
 } as const;

@@ -28,6 +28,8 @@ const CLIENT_ONLY = [
   'POST /api/zoho/select-package',
   'POST /api/team/invite',
   'DELETE /api/team/members/{id}',
+  'POST /api/account/export',
+  'POST /api/account/close',
 ];
 
 const t = await build();

@@ -236,6 +236,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const subscription = subscriptions.get(key);
       return subscription ? send(res, 200, subscription) : missing(res, 'subscription', key);
     }
+    // Cancel a subscription (the SDK's subscriptions.cancel): ended now, canceled.
+    if (resource === 'subscriptions' && method === 'DELETE' && key && !sub) {
+      const subscription = subscriptions.get(key);
+      if (!subscription) return missing(res, 'subscription', key);
+      if (subscription.status === 'canceled') {
+        return stripeError(res, 400, `No such subscription: '${key}'`, {
+          code: 'resource_missing',
+        });
+      }
+      Object.assign(subscription, { status: 'canceled', canceled_at: now(), ended_at: now() });
+      return send(res, 200, subscription);
+    }
     if (method === 'GET' && path === '/v1/webhook_endpoints') {
       return send(res, 200, list(webhookEndpoints, query, path));
     }

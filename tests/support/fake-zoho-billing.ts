@@ -148,6 +148,15 @@ export function handleBilling(
     const page = hostedPage(state, 'update_card', { subscription_id: body.subscription_id });
     return ok(res, 201, 'hostedpage', page);
   }
+  // Cancel a subscription: at once with cancel_at_end=false, else at the term's end.
+  const cancelId = /^\/subscriptions\/([^/]+)\/cancel$/.exec(path)?.[1];
+  if (method === 'POST' && cancelId) {
+    const found = state.subscriptions.get(decodeURIComponent(cancelId));
+    if (!found) return fail(res, 404, 1002, 'Subscription does not exist.');
+    if (query.cancel_at_end === 'false') found.status = 'cancelled';
+    else found.status = 'non_renewing';
+    return ok(res, 200, 'subscription', found);
+  }
   const subscriptionId = /^\/subscriptions\/([^/]+)$/.exec(path)?.[1];
   if (method === 'GET' && subscriptionId) {
     const found = state.subscriptions.get(decodeURIComponent(subscriptionId));

@@ -6,6 +6,7 @@ import { findUserById } from '#server/domain/users/repository.ts';
 import { forbidden, unauthorized } from '#server/http/errors.ts';
 import { ipMatches, normaliseIp } from '#server/net/ip.ts';
 import { impersonationMessages } from '#shared/impersonation.ts';
+import { privacyMessages } from '#shared/privacy.ts';
 import { twoFactorMessages } from '#shared/two-factor.ts';
 import { ipRefusal } from './ip-rules.ts';
 import { findSession, isSessionLive } from './sessions.ts';
@@ -73,6 +74,7 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
   if (session.impersonatorId) await requireLiveImpersonator(request, session);
   const user = await load.user(claims.sub);
   if (!user || user.tokenVersion !== claims.tv) throw unauthorized(SESSION_ENDED);
+  if (user.closedAt) throw unauthorized(privacyMessages.accountClosed);
   // An admin testing as the client (impersonation) is not the client's network.
   if (!claims.imp) {
     const { db } = request.server.deps.database;

@@ -74,12 +74,18 @@ export const users = pgTable(
     recoveryCodeHashes: text('recovery_code_hashes').array().notNull().default(sql`'{}'::text[]`),
     /** Bumped on a password change or reset: tokens carrying an older value stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** Closed by its owner or an admin (issue 17): refused everywhere, erased later. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** Erased: the row stays only so its invoices keep their company name. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
     uniqueIndex('users_stripe_customer_unique').on(t.stripeCustomerId),
+    // The retention job's look-up of accounts closed longer than the period.
+    index('users_closed_idx').on(t.closedAt).where(sql`${t.erasedAt} is null`),
   ],
 );
 
@@ -489,6 +495,22 @@ export const billingEvents = pgTable('billing_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A data export a client asked for from Profile (issue 17): the e-mailed link's token, by
+ * its hash, good until `expiresAt`. Closing or erasing the account deletes it.
+ */
+export const dataExports = pgTable('data_exports', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  requestedBy: uuid('requested_by'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  downloads: integer('downloads').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const passwordResets = pgTable('password_resets', {

@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLogs, enquiries, outbox } from '#server/db/schema.ts';
+import { auditLogs, enquiries, outbox, users } from '#server/db/schema.ts';
 import { CLEARED_UNDELIVERED, queueMail } from '#server/domain/mail/outbox.ts';
 import { retention } from '#shared/retention.ts';
 import { build } from '#test/support/test-app.ts';
 import {
   clearStaleSensitiveMail,
   deleteExpiredEnquiries,
+  deleteOldMail,
+  eraseClosedAccounts,
   SENSITIVE_MAIL_RETENTION_DAYS,
 } from './retention.ts';
 
@@ -101,5 +103,50 @@ describe('deleteExpiredEnquiries', () => {
     const [entry] = await db.select().from(auditLogs).where(eq(auditLogs.source, 'retention'));
     expect(entry?.message).toMatch(/^\d+ (enquiry|enquiries) older than 730 days deleted$/);
     expect(JSON.stringify(entry)).not.toContain('Long ago');
+  });
+});
+
+describe('deleteOldMail', () => {
+  it('deletes sent and failed mail older than the promised period, never mail still to send', async () => {
+    const sent = await queued({ ageDays: retention.mailDays + 1 }, 'failed');
+    await db.update(outbox).set({ status: 'sent' }).where(eq(outbox.id, sent));
+    const failed = await queued({ ageDays: retention.mailDays + 1 }, 'failed');
+    const waiting = await queued({ ageDays: retention.mailDays + 1 }, 'pending');
+    const recent = await queued({ ageDays: retention.mailDays - 1 }, 'failed');
+    expect(await deleteOldMail(db)).toBeGreaterThanOrEqual(2);
+    const left = (await db.select({ id: outbox.id }).from(outbox)).map((row) => row.id);
+    expect(left).not.toContain(sent);
+    expect(left).not.toContain(failed);
+    expect(left).toEqual(expect.arrayContaining([waiting, recent]));
+  });
+});
+
+describe('eraseClosedAccounts', () => {
+  it('erases accounts closed longer than the promised period, and only those', async () => {
+    const day = 86_400_000;
+    const closedLongAgo = await t.createUser({
+      name: 'Long Gone Person',
+      closedAt: new Date(Date.now() - (retention.closedAccountDays + 1) * day),
+    });
+    const closedLately = await t.createUser({
+      name: 'Recently Closed Person',
+      closedAt: new Date(Date.now() - (retention.closedAccountDays - 1) * day),
+    });
+    const open = await t.createUser({ name: 'Still Open Person' });
+    expect(await eraseClosedAccounts(db)).toBe(1);
+    const rowOfUser = async (id: string) =>
+      (await db.select().from(users).where(eq(users.id, id)))[0]!;
+    expect(await rowOfUser(closedLongAgo.user.id)).toMatchObject({ name: 'Erased account' });
+    expect((await rowOfUser(closedLongAgo.user.id)).erasedAt).toBeInstanceOf(Date);
+    expect(await rowOfUser(closedLately.user.id)).toMatchObject({
+      name: 'Recently Closed Person',
+      erasedAt: null,
+    });
+    expect(await rowOfUser(open.user.id)).toMatchObject({ name: 'Still Open Person' });
+    const entries = await db.select().from(auditLogs).where(eq(auditLogs.source, 'retention'));
+    expect(entries.map((e) => e.message)).toContain(
+      '1 account closed more than 90 days ago erased',
+    );
+    expect(await eraseClosedAccounts(db)).toBe(0);
   });
 });

@@ -1,16 +1,18 @@
-import { and, eq, inArray, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { deleteOldSessions } from '#server/auth/sessions.ts';
 import type { Db } from '#server/db/client.ts';
-import { auditLogs, enquiries, outbox } from '#server/db/schema.ts';
+import { auditLogs, enquiries, outbox, users } from '#server/db/schema.ts';
+import { eraseAccount } from '#server/domain/accounts/erasure.ts';
 import { audit } from '#server/domain/audit/audit.ts';
 import { CLEARED_AFTER_DELIVERY, CLEARED_UNDELIVERED } from '#server/domain/mail/outbox.ts';
 import { planCapabilities } from '#shared/plans.ts';
 import { retention } from '#shared/retention.ts';
 
 // Deletes runs older than their account's log retention (7 or 30 days by plan), old
-// audit entries and sessions long over, and clears one-time links from mail that was
-// never delivered, once at start and then daily.
+// audit entries, enquiries and mail, sessions long over, clears one-time links from mail
+// that was never delivered, and erases accounts closed longer than the privacy policy
+// promises (shared/retention.ts), once at start and then daily.
 
 const DAY_MS = 86_400_000;
 
@@ -112,6 +114,51 @@ export async function deleteExpiredEnquiries(
   return deleted.length;
 }
 
+/**
+ * Copies of mail are kept `days` days (shared/retention.ts mailDays), delivered or given
+ * up; mail still waiting for a retry is left to the sender.
+ */
+export async function deleteOldMail(
+  db: Db,
+  days: number = retention.mailDays,
+  now = new Date(),
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - days * DAY_MS);
+  const deleted = await db
+    .delete(outbox)
+    .where(and(ne(outbox.status, 'pending'), lt(outbox.createdAt, cutoff)))
+    .returning({ id: outbox.id });
+  return deleted.length;
+}
+
+/**
+ * Accounts closed longer than the period the privacy policy names are erased, one by one
+ * (each in its own transaction), with an audit entry each and one that counts them.
+ */
+export async function eraseClosedAccounts(
+  db: Db,
+  days: number = retention.closedAccountDays,
+  now = new Date(),
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - days * DAY_MS);
+  const due = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(lt(users.closedAt, cutoff), isNull(users.erasedAt)));
+  let erased = 0;
+  for (const { id } of due) {
+    if (await eraseAccount(db, id, { actorId: null, ip: null, reason: 'retention' })) erased++;
+  }
+  if (erased > 0) {
+    await audit(db, {
+      source: 'retention',
+      message: `${erased} ${erased === 1 ? 'account' : 'accounts'} closed more than ${days} days ago erased`,
+      details: { count: erased, days },
+    });
+  }
+  return erased;
+}
+
 export function startRetentionJob(db: Db, auditRetentionDays: number, log?: FastifyBaseLogger) {
   const run = async () => {
     try {
@@ -120,9 +167,27 @@ export function startRetentionJob(db: Db, auditRetentionDays: number, log?: Fast
       const mailCleared = await clearStaleSensitiveMail(db);
       const sessionsDeleted = await deleteOldSessions(db, SESSION_RETENTION_DAYS);
       const enquiriesDeleted = await deleteExpiredEnquiries(db);
-      if (runsDeleted + auditDeleted + mailCleared + sessionsDeleted + enquiriesDeleted > 0)
+      const mailDeleted = await deleteOldMail(db);
+      const accountsErased = await eraseClosedAccounts(db);
+      const total =
+        runsDeleted +
+        auditDeleted +
+        mailCleared +
+        sessionsDeleted +
+        enquiriesDeleted +
+        mailDeleted +
+        accountsErased;
+      if (total > 0)
         log?.info(
-          { runsDeleted, auditDeleted, mailCleared, sessionsDeleted, enquiriesDeleted },
+          {
+            runsDeleted,
+            auditDeleted,
+            mailCleared,
+            sessionsDeleted,
+            enquiriesDeleted,
+            mailDeleted,
+            accountsErased,
+          },
           'retention cleanup',
         );
     } catch (error) {

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { retention } from '#shared/retention.ts';
 import { backupName, listBackups, takenAtOf, writeBackup } from './backup-files.ts';
 
 const at = (iso: string) => new Date(iso);
@@ -58,6 +59,18 @@ describe('backup files', () => {
 
     await writeBackup(dir, blob('last'), { keep: 1, now: at('2026-11-23T03:00:00Z') });
     expect((await listBackups(dir)).map((b) => b.name)).toEqual(['pglite-20261123T030000Z.tar.gz']);
+  });
+
+  it("deletes backups older than the privacy policy's window, whatever BACKUP_KEEP says", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'backup-window-'));
+    const day = (n: number) => new Date(Date.UTC(2026, 9, 1) + n * 86_400_000);
+    for (let n = 0; n <= retention.backupsDays + 5; n += 5)
+      await writeBackup(dir, blob(`day ${n}`), { keep: 1000, now: day(n) });
+    const kept = await listBackups(dir);
+    const newest = kept.at(-1)!.takenAt.getTime();
+    const oldest = kept[0]!.takenAt.getTime();
+    expect(newest - oldest).toBeLessThanOrEqual(retention.backupsDays * 86_400_000);
+    expect(kept.length).toBeGreaterThan(1);
   });
 
   it('lists nothing for a directory that does not exist yet', async () => {

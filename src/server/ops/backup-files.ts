@@ -1,5 +1,6 @@
 import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { retention } from '#shared/retention.ts';
 
 // Backup files of the embedded database: pglite-YYYYMMDDTHHMMSSZ.tar.gz (UTC, the time the
 // dump was taken), written under a temporary name and renamed when complete, readable by
@@ -60,10 +61,17 @@ export async function listBackups(dir: string): Promise<BackupFile[]> {
   return backups.map(({ sequence: _sequence, ...file }) => file);
 }
 
-/** Deletes all but the newest `keep` backups in `dir`; returns the deleted paths. */
-export async function pruneBackups(dir: string, keep: number): Promise<string[]> {
+/**
+ * Deletes all but the newest `keep` backups in `dir`, and any older than the privacy
+ * policy's backup window (shared/retention.ts: deleted data leaves backups within it),
+ * whatever `keep` says; returns the deleted paths.
+ */
+export async function pruneBackups(dir: string, keep: number, now = new Date()): Promise<string[]> {
   const backups = await listBackups(dir);
-  const old = backups.slice(0, Math.max(0, backups.length - keep));
+  const oldest = now.getTime() - retention.backupsDays * 86_400_000;
+  const old = backups.filter(
+    (backup, index) => index < backups.length - keep || backup.takenAt.getTime() < oldest,
+  );
   for (const backup of old) await rm(backup.path, { force: true });
   return old.map((backup) => backup.path);
 }
@@ -99,7 +107,7 @@ export async function writeBackup(
     throw error;
   }
   await syncDirectory(dir);
-  const pruned = await pruneBackups(dir, options.keep);
+  const pruned = await pruneBackups(dir, options.keep, now);
   return { file, bytes: bytes.byteLength, pruned };
 }
 

@@ -19,6 +19,8 @@ describe('retention periods and the privacy policy', () => {
       `up to ${retention.closedAccountDays} days after it closes`,
     );
     expect(retentionSentences.backups).toContain(`within ${retention.backupsDays} days`);
+    expect(retentionSentences.mail).toContain(`kept for ${retention.mailDays} days`);
+    expect(retentionSentences.mail).toContain('number, date, amounts and the company name');
   });
 
   it('names the run-log retention of every plan, as the plans define it', () => {

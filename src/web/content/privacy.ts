@@ -76,6 +76,7 @@ export const privacyPolicy: LegalDocument = {
         // Built from the numbers the retention job enforces (shared/retention.ts).
         retentionSentences.enquiries,
         retentionSentences.runsAndAccounts,
+        retentionSentences.mail,
         retentionSentences.backups,
       ],
     },
@@ -91,7 +92,7 @@ export const privacyPolicy: LegalDocument = {
       id: 'your-rights',
       title: 'Your Rights and Choices',
       blocks: [
-        'You can ask us to show you the personal information we hold about you, correct it, export it or delete it. Clients can update most account details from the portal.',
+        'You can ask us to show you the personal information we hold about you, correct it, export it or delete it. Clients can update most account details from the portal, download a copy of their data from their Profile, and close their account there.',
         'Depending on the state you live in, you may have further rights under state privacy laws, such as the right to opt out of certain processing. We honor those requests for every U.S. resident, wherever they live.',
         'We answer requests within 45 days and will not treat you differently for making one.',
       ],

@@ -29,6 +29,8 @@ export function userToJson(row: UserRow, options: { withSecrets?: boolean } = {}
     zohoDeskContactId: row.zohoDeskContactId,
     zohoSubscriptionsCustomerId: row.zohoSubscriptionsCustomerId,
     createdAt: row.createdAt.toISOString(),
+    closedAt: row.closedAt?.toISOString() ?? null,
+    erasedAt: row.erasedAt?.toISOString() ?? null,
   };
   if (options.withSecrets) user.integrationKeys = { n8nWebhookKey: row.n8nWebhookKey };
   return user;

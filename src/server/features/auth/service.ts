@@ -9,6 +9,7 @@ import { audit } from '#server/domain/audit/audit.ts';
 import { findUserByEmail, insertUser } from '#server/domain/users/repository.ts';
 import { badRequest, conflict, forbidden, unauthorized } from '#server/http/errors.ts';
 import { authMessages, type Login, type Register } from '#shared/auth.ts';
+import { privacyMessages } from '#shared/privacy.ts';
 import { teamMessages } from '#shared/team.ts';
 
 // Sign-up and sign-in. Plain arguments in, plain data out; routes.ts does the HTTP.
@@ -74,6 +75,16 @@ export async function checkCredentials({ db, ip }: Context, input: Login): Promi
       details: { email: input.email.trim().toLowerCase() },
     });
     throw unauthorized(authMessages.badCredentials);
+  }
+  if (user.closedAt) {
+    await audit(db, {
+      level: 'warning',
+      source: 'auth',
+      message: 'Sign-in refused: account closed',
+      userId: user.id,
+      ip,
+    });
+    throw forbidden(privacyMessages.accountClosed);
   }
   const refusal = await ipRefusal(db, user, ip, 'sign-in');
   if (refusal) {

@@ -71,6 +71,11 @@ export interface BillingProvider {
   startCheckout(owner: UserRow, packageId: string, acting: Acting): Promise<string>;
   /** A URL where the client changes or cancels the plan, or updates the card. */
   portalUrl(owner: UserRow, acting: Acting): Promise<string>;
+  /**
+   * Ends any subscription at once, before the account closes (issue 17): nothing more is
+   * charged. Provider trouble throws (502) and the account stays open.
+   */
+  cancelForClosure(owner: UserRow, acting: Acting): Promise<void>;
   ownsInvoice(owner: UserRow, invoiceId: string): Promise<boolean>;
   invoicePdf(invoiceId: string): Promise<{ filename: string; pdf: Buffer } | null>;
   /** Admin CRM tools (SPEC §7 Admin, /admin/zoho). */

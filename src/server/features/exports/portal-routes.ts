@@ -8,6 +8,8 @@ import {
   accountCapabilities,
   resolveAccount,
 } from '#server/domain/accounts/account.ts';
+import { csvFilename, csvStream } from '#server/domain/exports/csv.ts';
+import { runCsvRows } from '#server/domain/exports/runs-csv.ts';
 import { requireAccountProcess } from '#server/domain/processes/account-processes.ts';
 import { forbidden } from '#server/http/errors.ts';
 import {
@@ -17,8 +19,6 @@ import {
   RunsExportQuerySchema,
   runCsvColumns,
 } from '#shared/exports.ts';
-import { csvFilename, csvStream } from './csv.ts';
-import { runCsvRows } from './runs-csv.ts';
 
 // GET /api/client/runs.csv and /api/client/analytics.csv (issue 16): streamed CSV for
 // plans with canExportCSV, within the log retention window (older runs are gone) or the

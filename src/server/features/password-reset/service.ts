@@ -34,7 +34,8 @@ export async function requestReset(
   now = new Date(),
 ): Promise<void> {
   const user = await findUserByEmail(db, email);
-  if (!user) return;
+  // A closed account is not opened again by a reset link (issue 17).
+  if (!user || user.closedAt) return;
   const hourAgo = new Date(now.getTime() - HOUR_MS);
   const [recent] = await db
     .select({ n: count() })

@@ -50,6 +50,8 @@ export interface ZohoClient extends AppContacts {
     redirect_url: string;
   }): Promise<ZohoHostedPage>;
   getSubscription(subscriptionId: string): Promise<ZohoSubscription | null>;
+  /** Cancels now (`cancel_at_end=false`), not at the term's end; Zoho answers the subscription. */
+  cancelSubscription(subscriptionId: string): Promise<ZohoSubscription>;
   /** Every subscription of the customer, as Zoho lists them (flat items). */
   listSubscriptions(customerId: string): Promise<ZohoSubscriptionItem[]>;
   listInvoices(customerId: string): Promise<ZohoInvoice[]>;
@@ -295,6 +297,17 @@ export function createZohoClient(options: ZohoOptions, tokenStore?: SharedTokenS
         throw error;
       }
     },
+
+    cancelSubscription: (subscriptionId) =>
+      billing(
+        {
+          method: 'POST',
+          path: `/subscriptions/${encodeURIComponent(subscriptionId)}/cancel`,
+          query: { cancel_at_end: 'false' },
+        },
+        'subscription',
+        ZohoSubscriptionSchema,
+      ),
 
     listSubscriptions: (customerId) =>
       billingList(

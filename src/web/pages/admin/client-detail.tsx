@@ -5,6 +5,7 @@ import { displayName } from '#shared/display-name.ts';
 import { paths } from '#shared/paths.ts';
 import type { User } from '#shared/user.ts';
 import { Alert } from '#web/components/alert.tsx';
+import { Badge } from '#web/components/badge.tsx';
 import { Button } from '#web/components/button.tsx';
 import { NoIpsChip, StatusChip } from '#web/components/chips.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
@@ -21,6 +22,7 @@ import { CrmIdsCard } from './client-detail/crm-ids-card.tsx';
 import { EntitlementsCard } from './client-detail/entitlements-card.tsx';
 import { IntegrationKeyCard } from './client-detail/integration-key-card.tsx';
 import { InvoicesCard } from './client-detail/invoices-card.tsx';
+import { PrivacyCard } from './client-detail/privacy-card.tsx';
 import { ResetPasswordCard } from './client-detail/reset-password-card.tsx';
 import { TestAsClient } from './client-detail/test-as-client.tsx';
 import { clientQuery } from './shared/clients-api.ts';
@@ -69,6 +71,7 @@ function Editors({ client }: { client: User }) {
       />
       <CatalogRequestsCard client={client} />
       <InvoicesCard key={keyOf(client.billingPrefs)} client={client} />
+      <PrivacyCard client={client} />
     </div>
   );
 }
@@ -117,6 +120,11 @@ export default function AdminClientDetailPage({ params }: Route.ComponentProps) 
             <span aria-hidden="true">·</span>
             <span>{data.role}</span>
             <StatusChip status={data.subscription.status} />
+            {data.erasedAt ? (
+              <Badge tone="slate">Erased</Badge>
+            ) : data.closedAt ? (
+              <Badge tone="red">Closed</Badge>
+            ) : null}
             {data.security.allowedIps.length === 0 ? <NoIpsChip /> : null}
           </span>
         }

@@ -11,9 +11,10 @@ import { DefaultsSection } from './settings/defaults-form.tsx';
 import { NotificationsCard } from './settings/notifications-card.tsx';
 import { PasswordCard } from './settings/password-card.tsx';
 import { TwoFactorCard } from './settings/two-factor-card.tsx';
+import { YourDataCard } from './settings/your-data-card.tsx';
 
 // Settings, labelled Profile (SPEC §2): account summary, organization defaults, change
-// password, two-factor sign-in, notifications and log out.
+// password, two-factor sign-in, notifications, your data (export, close) and log out.
 
 const title = 'Profile';
 const description = 'Review your account, set organization defaults and keep your sign-in secure.';
@@ -55,6 +56,7 @@ export default function SettingsPage() {
         <NotificationsCard />
         {/* Team members read the owner's defaults; only owners and team admins save. */}
         <DefaultsSection userId={user._id} canManage={account?.canManage ?? true} />
+        <YourDataCard isOwner={(account?.teamRole ?? 'owner') === 'owner'} />
       </div>
     </>
   );

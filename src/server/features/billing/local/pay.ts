@@ -36,10 +36,6 @@ interface Context {
   ip: string;
 }
 
-// The client acts on their own account through the token pages.
-const record = (db: Db, ctx: Context, userId: string, message: string, details = {}) =>
-  recordBilling(db, { actorId: userId, ip: ctx.ip }, userId, message, details);
-
 async function requireClient(db: Db, id: string): Promise<UserRow> {
   const row = await findUserById(db, id);
   if (!row) throw notFound(billingApiMessages.sessionGone);
@@ -148,28 +144,50 @@ export function cancelSubscription(
   return db.transaction(async (tx) => {
     const session = await claimSession(tx, token, 'portal');
     const client = await requireClient(tx, session.clientUserId);
-    const pending = client.subscriptionStatus === 'incomplete';
-    if (
-      !isSubscriptionRunning(client.subscriptionStatus) &&
-      client.subscriptionStatus !== 'past_due' &&
-      !pending
-    ) {
+    if (!(await endLocalSubscription(tx, client, { actorId: client.id, ip: ctx.ip }))) {
       throw conflict(billingApiMessages.nothingToCancel);
     }
-    const voided = await voidOpenPlanInvoices(tx, client.id);
-    await tx
-      .update(users)
-      .set({
-        subscriptionStatus: 'canceled',
-        billingStatus: billingStatusFor.canceled,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, client.id));
-    await record(tx, ctx, client.id, `Subscription cancelled (${client.subscriptionPlan})`, {
+    return { message: 'Your subscription is cancelled.', redirectUrl: payRedirects.cancelled };
+  });
+}
+
+/**
+ * Cancels a running, overdue or pending local subscription at once: open plan invoices go
+ * void. False when there was nothing to cancel. Used by the portal page and by closing an
+ * account (issue 17).
+ */
+export async function endLocalSubscription(
+  db: Db,
+  client: UserRow,
+  acting: { actorId: string; ip: string },
+): Promise<boolean> {
+  const pending = client.subscriptionStatus === 'incomplete';
+  if (
+    !isSubscriptionRunning(client.subscriptionStatus) &&
+    client.subscriptionStatus !== 'past_due' &&
+    !pending
+  ) {
+    return false;
+  }
+  const voided = await voidOpenPlanInvoices(db, client.id);
+  await db
+    .update(users)
+    .set({
+      subscriptionStatus: 'canceled',
+      billingStatus: billingStatusFor.canceled,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, client.id));
+  await recordBilling(
+    db,
+    acting,
+    client.id,
+    `Subscription cancelled (${client.subscriptionPlan})`,
+    {
       from: client.subscriptionStatus,
       plan: client.subscriptionPlan,
       voidedInvoices: voided.map((row) => row.number),
-    });
-    return { message: 'Your subscription is cancelled.', redirectUrl: payRedirects.cancelled };
-  });
+    },
+  );
+  return true;
 }

@@ -10,6 +10,7 @@ import type { InvoiceLinks } from '../invoice-links.ts';
 import { type Acting, type BillingProvider, recordBilling, syncStatusOf } from '../provider.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { invoicePackage } from './invoicing.ts';
+import { endLocalSubscription } from './pay.ts';
 import { createPaySession } from './pay-sessions.ts';
 import {
   findInvoice,
@@ -118,6 +119,10 @@ export function createLocalProvider({
       });
       await record(acting, owner.id, 'Billing portal opened');
       return `${publicUrl}/pay/portal/${token}`;
+    },
+
+    async cancelForClosure(owner, acting) {
+      await db.transaction((tx) => endLocalSubscription(tx, owner, acting));
     },
 
     ownsInvoice: async (owner, invoiceId) =>

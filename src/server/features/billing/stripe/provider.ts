@@ -172,6 +172,21 @@ export function createStripeProvider({
       return session.url;
     },
 
+    async cancelForClosure(owner, acting) {
+      if (!owner.stripeCustomerId) return;
+      const current = await liveSubscription(owner.stripeCustomerId);
+      if (!current || current.status === 'canceled') return;
+      // Ends it now, not at the period's end: the account is closing (issue 17).
+      const canceled = await upstream('cancel subscription', () =>
+        stripe.subscriptions.cancel(current.id),
+      );
+      await applyStripeSubscription(db, owner, canceled, {
+        actorId: acting.actorId,
+        ip: acting.ip,
+        via: 'account closed',
+      });
+    },
+
     // Invoice PDFs are Stripe's own hosted files (pdfUrl), not served by this server.
     ownsInvoice: async () => false,
     invoicePdf: async () => null,

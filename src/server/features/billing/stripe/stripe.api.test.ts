@@ -98,6 +98,21 @@ describe('Stripe billing', () => {
     });
   });
 
+  it('cancels the Stripe subscription at once when the client closes the account', async () => {
+    const { token, user, subscription } = await checkedOut(fake.prices[0]!.id as string);
+    await deliver(fake.event('customer.subscription.updated', subscription));
+    const closed = await post(token, '/api/account/close', { password: 'Sup3r-secret' });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(fake.subscriptions.get(subscription.id as string)?.status).toBe('canceled');
+    expect(fake.received.at(-1)).toMatchObject({
+      method: 'DELETE',
+      path: `/v1/subscriptions/${subscription.id}`,
+    });
+    const row = await findUserById(t.deps.database.db, user._id);
+    expect(row?.subscriptionStatus).toBe('canceled');
+    expect(row?.closedAt).toBeInstanceOf(Date);
+  });
+
   it('maps every subscription state, and reads the subscription back so a late event cannot undo a newer one', async () => {
     const { user, subscription } = await checkedOut(fake.prices[1]!.id as string);
     const db = t.deps.database.db;

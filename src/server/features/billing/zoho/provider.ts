@@ -190,6 +190,20 @@ export function createZohoProvider(deps: ZohoProviderDeps): BillingProvider {
       return page.url;
     },
 
+    async cancelForClosure(owner, acting) {
+      const customerId = owner.zohoSubscriptionsCustomerId;
+      const current = customerId ? await currentSubscription(customerId) : null;
+      if (!current) return;
+      const canceled = await upstream('cancel subscription', () =>
+        zoho.cancelSubscription(current.subscription_id),
+      );
+      await applyZohoSubscription(db, owner, canceled, {
+        actorId: acting.actorId,
+        ip: acting.ip,
+        via: 'account closed',
+      });
+    },
+
     ownsInvoice: async (owner, invoiceId) =>
       (await zohoInvoices(owner)).some((invoice) => invoice.invoice_id === invoiceId),
 

@@ -101,6 +101,21 @@ describe('zoho billing provider: client calls', () => {
     expect(customers).toEqual([expect.objectContaining({ subscription_id: id, status: 'live' })]);
   });
 
+  it('cancels the Zoho subscription now (not at term end) when the client closes the account', async () => {
+    const { token, user, subscription } = await checkedOut('basic-monthly');
+    const id = subscription.subscription_id as string;
+    const closed = await post(token, '/api/account/close', { password: 'Sup3r-secret' });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(fake.received.findLast((r) => r.path.endsWith('/cancel'))).toMatchObject({
+      method: 'POST',
+      path: `/billing/v1/subscriptions/${id}/cancel`,
+    });
+    expect(fake.subscriptions.get(id)?.status).toBe('cancelled');
+    const row = await findUserById(db, user._id);
+    expect(row?.subscriptionStatus).toBe('canceled');
+    expect(row?.closedAt).toBeInstanceOf(Date);
+  });
+
   it('maps Zoho invoices: cents, status, PDF through a signed link, Pay Now to Zoho', async () => {
     const { token, subscription } = await checkedOut();
     const customer_id = subscription.customer_id;

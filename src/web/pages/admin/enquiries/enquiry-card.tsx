@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { formatDateTime } from '#shared/dates.ts';
 import type { Enquiry } from '#shared/enquiries.ts';
 import { websiteHref } from './enquiries-api.ts';
+import { EraseEnquiry } from './erase-enquiry.tsx';
 
 const PREVIEW = 180;
 
@@ -82,6 +83,9 @@ export function EnquiryCard({ enquiry }: { enquiry: Enquiry }) {
         >
           {open ? 'Show less' : long ? 'Show full message and details' : 'Show details'}
         </button>
+      </div>
+      <div className="mt-3 flex justify-end">
+        <EraseEnquiry enquiry={enquiry} />
       </div>
     </li>
   );

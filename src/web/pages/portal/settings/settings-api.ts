@@ -1,6 +1,7 @@
 import type { Message } from '#shared/answers.ts';
 import type { LegalDefaults, LegalDefaultsSaved } from '#shared/legal-defaults.ts';
 import type { ChangePassword, PasswordChanged } from '#shared/password.ts';
+import type { ExportRequestAnswer } from '#shared/privacy.ts';
 import type { RecoveryCodes, TwoFactorSetup, TwoFactorStatus } from '#shared/two-factor.ts';
 import { api } from '#web/lib/api.ts';
 
@@ -22,4 +23,6 @@ export const settingsCalls = {
   beginTwoFactor: () => api.post<TwoFactorSetup>('/api/auth/2fa/setup'),
   enableTwoFactor: (code: string) => api.post<RecoveryCodes>('/api/auth/2fa/enable', { code }),
   disableTwoFactor: (code: string) => api.post<Message>('/api/auth/2fa/disable', { code }),
+  requestExport: () => api.post<ExportRequestAnswer>('/api/account/export'),
+  closeAccount: (password: string) => api.post<Message>('/api/account/close', { password }),
 };

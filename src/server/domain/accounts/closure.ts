@@ -1,0 +1,111 @@
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import {
+  dataExports,
+  passwordResets,
+  schedules,
+  sessions,
+  teamInvites,
+  teamMembers,
+  type UserRow,
+  users,
+} from '#server/db/schema.ts';
+import { audit } from '#server/domain/audit/audit.ts';
+import { queueMail } from '#server/domain/mail/outbox.ts';
+import { conflict } from '#server/http/errors.ts';
+import { brand } from '#shared/brand.ts';
+import { privacyMessages } from '#shared/privacy.ts';
+import { retention } from '#shared/retention.ts';
+
+// Closing a client account (issue 17): from then on it is refused everywhere (its tokens,
+// a new sign-in, a reset link), its schedules no longer exist, its team is detached, and
+// the retention job erases it after the promised period. The subscription is cancelled
+// through the billing provider first, so nothing is charged after the account closes.
+
+export interface ClosureActing {
+  /** Who closed it: the owner, or an admin. */
+  actorId: string;
+  ip: string | null;
+  impersonatorId?: string | null;
+}
+
+export interface ClosureDeps {
+  db: Db;
+  /** The billing provider's cancellation; it throws (502) when the provider fails. */
+  cancelSubscription(owner: UserRow, acting: ClosureActing & { ip: string }): Promise<void>;
+}
+
+/** Refuses what cannot be closed: an admin account, or one already closed. */
+export function assertClosable(account: UserRow) {
+  if (account.role === 'Admin') throw conflict(privacyMessages.adminAccount);
+  if (account.erasedAt) throw conflict(privacyMessages.alreadyErased);
+  if (account.closedAt) throw conflict(privacyMessages.alreadyClosed);
+}
+
+export async function closeAccount(
+  { db, cancelSubscription }: ClosureDeps,
+  account: UserRow,
+  acting: ClosureActing,
+): Promise<void> {
+  assertClosable(account);
+  await cancelSubscription(account, { ...acting, ip: acting.ip ?? '' });
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    // The conditional update makes two closes one: the second finds it closed.
+    const [closed] = await tx
+      .update(users)
+      .set({ closedAt: now, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
+      .where(and(eq(users.id, account.id), isNull(users.closedAt)))
+      .returning({ id: users.id });
+    if (!closed) throw conflict(privacyMessages.alreadyClosed);
+    const ended = await tx
+      .update(sessions)
+      .set({ endedAt: now })
+      .where(
+        and(
+          or(eq(sessions.userId, account.id), eq(sessions.impersonatorId, account.id)),
+          isNull(sessions.endedAt),
+        ),
+      )
+      .returning({ id: sessions.id });
+    const stopped = await tx
+      .delete(schedules)
+      .where(eq(schedules.clientUserId, account.id))
+      .returning({ id: schedules.id });
+    const detached = await tx
+      .delete(teamMembers)
+      .where(or(eq(teamMembers.ownerUserId, account.id), eq(teamMembers.memberUserId, account.id)))
+      .returning({ id: teamMembers.id });
+    await tx.delete(teamInvites).where(eq(teamInvites.ownerUserId, account.id));
+    await tx.delete(passwordResets).where(eq(passwordResets.userId, account.id));
+    await tx.delete(dataExports).where(eq(dataExports.userId, account.id));
+    await audit(tx, {
+      level: 'warning',
+      source: 'privacy',
+      message: acting.actorId === account.id ? 'Account closed by its owner' : 'Account closed',
+      userId: account.id,
+      actorId: acting.actorId,
+      ip: acting.ip,
+      details: {
+        sessionsEnded: ended.length,
+        schedulesStopped: stopped.length,
+        membersDetached: detached.length,
+        eraseAfterDays: retention.closedAccountDays,
+      },
+    });
+    await queueMail(tx, {
+      kind: 'account-closed',
+      to: account.email,
+      subject: `Your ${brand.name} account is closed`,
+      text: [
+        `Hello ${account.name},`,
+        '',
+        `Your ${brand.name} account${account.companyName ? ` for ${account.companyName}` : ''} was closed on ${now.toISOString().slice(0, 10)}.`,
+        'Its subscription is cancelled, its schedules are stopped and its team members no longer have access.',
+        `Everything it holds will be erased after ${retention.closedAccountDays} days; invoices are kept for tax records with the company name only.`,
+        '',
+        `If you did not ask for this, reply to this e-mail or write to ${brand.email} at once.`,
+      ].join('\n'),
+    });
+  });
+}
