@@ -28,9 +28,12 @@ export function EnquiryCard({ enquiry }: { enquiry: Enquiry }) {
     <li className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 className="text-base font-semibold text-slate-900">{enquiry.name}</h2>
-        <time dateTime={enquiry.createdAt} className="text-sm text-slate-600">
-          {formatDateTime(enquiry.createdAt)}
-        </time>
+        <div className="flex items-center gap-2">
+          <time dateTime={enquiry.createdAt} className="text-sm text-slate-600">
+            {formatDateTime(enquiry.createdAt)}
+          </time>
+          <EraseEnquiry enquiry={enquiry} />
+        </div>
       </div>
       <a
         href={`mailto:${enquiry.email}`}
@@ -83,9 +86,6 @@ export function EnquiryCard({ enquiry }: { enquiry: Enquiry }) {
         >
           {open ? 'Show less' : long ? 'Show full message and details' : 'Show details'}
         </button>
-      </div>
-      <div className="mt-3 flex justify-end">
-        <EraseEnquiry enquiry={enquiry} />
       </div>
     </li>
   );
