@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { retention, retentionSentences } from '#shared/retention.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
@@ -14,6 +15,12 @@ describe('loadConfig', () => {
       trustProxy: false,
       billingProvider: 'local',
     });
+  });
+
+  it('keeps audit entries as long as the privacy policy says, unless told otherwise', () => {
+    const config = loadConfig({ DATA_DIR: '.tmp/unused' });
+    expect(config.auditRetentionDays).toBe(retention.auditDefaultDays);
+    expect(retentionSentences.securityLogs).toContain('one year');
   });
 
   it('stops on a bad value with a message naming the variable', () => {

@@ -3,6 +3,7 @@ import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { brand } from '#shared/brand.ts';
 import type { PaymentInstructions } from '#shared/invoicing.ts';
+import { retention } from '#shared/retention.ts';
 import { cronProblem } from '#shared/scheduler.ts';
 
 // Environment variables parsed once at start (DESIGN §7). An invalid value stops the
@@ -88,7 +89,8 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   ADMIN_IP_LOCK_RESET: bool,
   ADMIN_REQUIRE_2FA: bool,
-  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  // The privacy policy names the default (shared/retention.ts).
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(retention.auditDefaultDays),
   RUNS_IN_FLIGHT_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(5),
   METRICS_TOKEN: optional.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -34,6 +34,7 @@ const inYears = (days: number) =>
 export const retentionSentences = {
   enquiries: `We keep enquiries for up to ${inYears(retention.enquiriesDays)} so we can refer back to earlier conversations, unless you ask us to delete them sooner.`,
   runsAndAccounts: `Workflow run logs are kept for the period your plan includes, ${runLogDays.join(' or ')} days, and then deleted. Account information is kept while your account is open and for up to ${retention.closedAccountDays} days after it closes, except where tax or accounting law requires us to keep records longer.`,
+  securityLogs: `Security logs of sign-ins and account changes are kept for ${inYears(retention.auditDefaultDays)}.`,
   mail: `Copies of the e-mail we send you are kept for ${retention.mailDays} days. When an account is erased, its invoices stay in our books for as long as tax law requires, with only their number, date, amounts and the company name.`,
   backups: `Backups expire on a rolling schedule, so deleted information leaves our backups within ${retention.backupsDays} days.`,
 } as const;

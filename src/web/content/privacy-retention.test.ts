@@ -20,6 +20,8 @@ describe('retention periods and the privacy policy', () => {
     );
     expect(retentionSentences.backups).toContain(`within ${retention.backupsDays} days`);
     expect(retentionSentences.mail).toContain(`kept for ${retention.mailDays} days`);
+    expect(retentionSentences.securityLogs).toContain('kept for one year');
+    expect(retention.auditDefaultDays).toBe(365);
     expect(retentionSentences.mail).toContain('number, date, amounts and the company name');
   });
 

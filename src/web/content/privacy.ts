@@ -76,6 +76,7 @@ export const privacyPolicy: LegalDocument = {
         // Built from the numbers the retention job enforces (shared/retention.ts).
         retentionSentences.enquiries,
         retentionSentences.runsAndAccounts,
+        retentionSentences.securityLogs,
         retentionSentences.mail,
         retentionSentences.backups,
       ],
