@@ -71,6 +71,7 @@ test('an admin downloads a client’s data, then erases the account', async ({ p
   await confirm.getByRole('button', { name: 'Erase everything' }).click();
   await expect(page.getByText(privacyMessages.erased)).toBeVisible();
   await expect(card.getByText(/^Erased on /)).toBeVisible();
+  await expect(page.getByText('Erased', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Ellis Erasable');
   await expect(page.getByText(client.user.email)).toHaveCount(0);
 });

@@ -10,3 +10,14 @@ export function StatusChip({ status }: { status: string }) {
 export function NoIpsChip() {
   return <Badge tone="amber">No IPs set</Badge>;
 }
+
+/** A closed or erased account (issue 17); nothing for an open one. */
+export function AccountStateChip({
+  account,
+}: {
+  account: { closedAt?: string | null; erasedAt?: string | null };
+}) {
+  if (account.erasedAt) return <Badge tone="slate">Erased</Badge>;
+  if (account.closedAt) return <Badge tone="red">Closed</Badge>;
+  return null;
+}

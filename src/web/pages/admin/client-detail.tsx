@@ -5,9 +5,8 @@ import { displayName } from '#shared/display-name.ts';
 import { paths } from '#shared/paths.ts';
 import type { User } from '#shared/user.ts';
 import { Alert } from '#web/components/alert.tsx';
-import { Badge } from '#web/components/badge.tsx';
 import { Button } from '#web/components/button.tsx';
-import { NoIpsChip, StatusChip } from '#web/components/chips.tsx';
+import { AccountStateChip, NoIpsChip, StatusChip } from '#web/components/chips.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { ApiError } from '#web/lib/api.ts';
@@ -120,11 +119,7 @@ export default function AdminClientDetailPage({ params }: Route.ComponentProps) 
             <span aria-hidden="true">·</span>
             <span>{data.role}</span>
             <StatusChip status={data.subscription.status} />
-            {data.erasedAt ? (
-              <Badge tone="slate">Erased</Badge>
-            ) : data.closedAt ? (
-              <Badge tone="red">Closed</Badge>
-            ) : null}
+            <AccountStateChip account={data} />
             {data.security.allowedIps.length === 0 ? <NoIpsChip /> : null}
           </span>
         }

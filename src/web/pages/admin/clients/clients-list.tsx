@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { displayName } from '#shared/display-name.ts';
 import { paths } from '#shared/paths.ts';
 import type { User } from '#shared/user.ts';
-import { NoIpsChip, StatusChip } from '#web/components/chips.tsx';
+import { AccountStateChip, NoIpsChip, StatusChip } from '#web/components/chips.tsx';
 import { type ColumnDef, DataTable } from '#web/components/data-table.tsx';
 import { companyText } from '../shared/client-format.ts';
 
@@ -15,7 +15,8 @@ function Chips({ client }: { client: User }) {
   return (
     <span className="flex flex-wrap gap-1.5">
       <StatusChip status={client.subscription.status} />
-      {client.security.allowedIps.length === 0 ? <NoIpsChip /> : null}
+      <AccountStateChip account={client} />
+      {client.security.allowedIps.length === 0 && !client.erasedAt ? <NoIpsChip /> : null}
     </span>
   );
 }
