@@ -90,7 +90,12 @@ const EnvSchema = z.object({
   ADMIN_IP_LOCK_RESET: bool,
   ADMIN_REQUIRE_2FA: bool,
   // The privacy policy names the default (shared/retention.ts).
-  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(retention.auditDefaultDays),
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3650)
+    .default(retention.auditDefaultDays),
   RUNS_IN_FLIGHT_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(5),
   METRICS_TOKEN: optional.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -76,7 +76,10 @@ test('an admin downloads a client’s data, then erases the account', async ({ p
   await expect(page.getByText(client.user.email)).toHaveCount(0);
 });
 
-test('an admin erases an enquiry after confirming', async ({ page, request }) => {
+test('an admin exports an enquiry sender’s data, then erases the enquiry after confirming', async ({
+  page,
+  request,
+}) => {
   const sent = await request.post('/api/contact', {
     data: {
       name: 'Frankie Forgetme',
@@ -89,6 +92,12 @@ test('an admin erases an enquiry after confirming', async ({ page, request }) =>
   const admin = await loginAdmin(request);
   await openSignedIn(page, admin, '/admin/enquiries');
   const card = page.getByRole('listitem').filter({ hasText: 'Frankie Forgetme' });
+  const [zip] = await Promise.all([
+    page.waitForEvent('download'),
+    card.getByRole('button', { name: 'Export' }).click(),
+  ]);
+  const files = unzipSync(new Uint8Array(await readFile(await zip.path())));
+  expect(strFromU8(files['enquiries.json']!)).toContain('Please quote for a small integration.');
   await card.getByRole('button', { name: 'Erase…' }).click();
   const confirm = page.getByRole('dialog', { name: 'Erase the enquiry from Frankie Forgetme?' });
   await confirm.getByRole('button', { name: 'Cancel' }).click();

@@ -93,7 +93,7 @@ export const privacyPolicy: LegalDocument = {
       id: 'your-rights',
       title: 'Your Rights and Choices',
       blocks: [
-        'You can ask us to show you the personal information we hold about you, correct it, export it or delete it. Clients can update most account details from the portal, download a copy of their data from their Profile, and close their account there.',
+        'You can ask us to show you the personal information we hold about you, correct it, export it or delete it. Clients see the details we hold on their Profile in the portal, can download a copy of their data and close their account there, and can ask us to correct any detail.',
         'Depending on the state you live in, you may have further rights under state privacy laws, such as the right to opt out of certain processing. We honor those requests for every U.S. resident, wherever they live.',
         'We answer requests within 45 days and will not treat you differently for making one.',
       ],

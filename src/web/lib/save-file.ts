@@ -1,3 +1,5 @@
+import { api, responseError } from './api.ts';
+
 // Hands a file made in the browser, or fetched from the server, to the browser as a
 // download (audit log CSV, legal suite exports).
 
@@ -11,4 +13,15 @@ export function saveFile(blob: Blob, filename: string) {
   link.remove();
   // The browser has taken the file once the click is handled; free the memory after.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * Downloads a file the server streams (a ZIP export, say) and saves it under the name the
+ * server gave in Content-Disposition, or `fallback`. Throws the answer's ApiError.
+ */
+export async function downloadFromServer(path: string, fallback: string) {
+  const response = await api.raw('GET', path);
+  if (!response.ok) throw await responseError(response);
+  const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
+  saveFile(await response.blob(), named?.[1] ?? fallback);
 }

@@ -1,14 +1,16 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireAdmin } from '#server/auth/guards.ts';
+import { enquiries } from '#server/db/schema.ts';
 import { type ClosureDeps, closeAccount } from '#server/domain/accounts/closure.ts';
 import { eraseAccount } from '#server/domain/accounts/erasure.ts';
 import { audit } from '#server/domain/audit/audit.ts';
-import { findUserById } from '#server/domain/users/repository.ts';
+import { findUserByEmail, findUserById } from '#server/domain/users/repository.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
 import { IdParamsSchema } from '#server/http/schemas.ts';
 import { ErrorSchema, MessageSchema } from '#shared/answers.ts';
 import { privacyMessages } from '#shared/privacy.ts';
-import { exportArchive } from './archive.ts';
+import { exportArchive, personArchive } from './archive.ts';
 import { eraseEnquiry } from './enquiries.ts';
 
 // Admin privacy tools (issue 17): download everything held about a client account, close
@@ -105,6 +107,46 @@ export const adminPrivacyRoutes: FastifyPluginAsyncZod<AdminPrivacyOptions> = as
       }
       await eraseAccount(db, account.id, { ...acting, reason: 'admin' });
       return { message: privacyMessages.erased };
+    },
+  );
+
+  app.get(
+    '/enquiries/:id/export',
+    {
+      schema: {
+        ...common,
+        summary:
+          "Everything held about an enquiry's sender: their account's archive when they have one, else their enquiries and mail",
+        params: IdParamsSchema,
+        // No response schema: 200 is application/zip as it streams; 404 is { message }.
+      },
+    },
+    async (request, reply) => {
+      const [enquiry] = await db
+        .select({ email: enquiries.email })
+        .from(enquiries)
+        .where(eq(enquiries.id, request.params.id));
+      if (!enquiry) throw notFound(privacyMessages.enquiryMissing);
+      const account = await findUserByEmail(db, enquiry.email);
+      const holder = account && account.role !== 'Admin' && !account.erasedAt ? account : null;
+      await audit(db, {
+        source: 'privacy',
+        message: holder
+          ? 'Data export downloaded by an admin'
+          : "Data export of an enquiry's sender downloaded by an admin",
+        userId: holder?.id ?? null,
+        actorId: currentUser(request).id,
+        ip: request.ip,
+        details: { enquiryId: request.params.id },
+      });
+      const { stream, filename } = holder
+        ? exportArchive(db, holder)
+        : personArchive(db, enquiry.email);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
     },
   );
 

@@ -10,6 +10,7 @@ import {
   invoicePayments,
   invoices,
   notificationSettings,
+  outbox,
   processes,
   schedules,
   teamInvites,
@@ -280,6 +281,50 @@ async function* entriesOf(db: Db, user: UserRow): AsyncGenerator<ZipEntry> {
       ['Time (UTC)', 'Level', 'Source', 'Event', 'IP address', 'Details'],
       auditRows(db, user.id),
     ),
+  };
+}
+
+/** Copies of the mail sent to the address (one-time links are already cleared). */
+async function mailJson(db: Db, email: string) {
+  const rows = await db
+    .select({
+      createdAt: outbox.createdAt,
+      sentAt: outbox.sentAt,
+      status: outbox.status,
+      subject: outbox.subject,
+      text: outbox.text,
+    })
+    .from(outbox)
+    .where(sql`lower(${outbox.to}) = ${email}`)
+    .orderBy(asc(outbox.createdAt));
+  return rows;
+}
+
+async function* entriesOfPerson(db: Db, email: string): AsyncGenerator<ZipEntry> {
+  const lines = [
+    `Data held by ${brand.name} about ${email}`,
+    `No client account uses this address. Exported ${new Date().toISOString()}.`,
+    '',
+    'Files:',
+    `  ${'enquiries.json'.padEnd(28)} ${exportFiles['enquiries.json']}`,
+    `  ${'mail.json'.padEnd(28)} Copies of the e-mail we sent to this address.`,
+    '',
+    `Questions: ${brand.email}`,
+  ];
+  yield { name: 'README.txt', content: [`${lines.join('\r\n')}\r\n`] };
+  yield jsonEntry('enquiries.json', await enquiriesJson(db, email));
+  yield jsonEntry('mail.json', await mailJson(db, email));
+}
+
+/**
+ * What is held about someone who only wrote to us (an enquiry, no account): their
+ * enquiries and the mail we sent them.
+ */
+export function personArchive(db: Db, address: string): { stream: Readable; filename: string } {
+  const day = new Date().toISOString().slice(0, 10);
+  return {
+    stream: zipStream(entriesOfPerson(db, address.toLowerCase())),
+    filename: `data-export-enquirer-${day}.zip`,
   };
 }
 

@@ -480,6 +480,18 @@ describe('erasure', () => {
       .select()
       .from(enquiries)
       .where(eq(enquiries.email, 'bart.quince@example.test'));
+    const exported = await t.injectAs(admin.token, {
+      method: 'GET',
+      url: `/api/admin/enquiries/${row!.id}/export`,
+    });
+    expect(exported.statusCode).toBe(200);
+    const files = zipOf(exported.rawPayload);
+    expect(Object.keys(files).sort()).toEqual(['README.txt', 'enquiries.json', 'mail.json']);
+    expect(JSON.parse(files['enquiries.json']!)[0]).toMatchObject({
+      name: 'Bartholomew Quince',
+      message: 'We would like a quote for our order intake.',
+    });
+
     const gone = await t.injectAs(admin.token, {
       method: 'DELETE',
       url: `/api/admin/enquiries/${row!.id}`,

@@ -7,9 +7,9 @@ import type { User } from '#shared/user.ts';
 import { Button } from '#web/components/button.tsx';
 import { ConfirmModal } from '#web/components/confirm-modal.tsx';
 import { SectionCard } from '#web/components/section-card.tsx';
-import { api, responseError } from '#web/lib/api.ts';
+import { api } from '#web/lib/api.ts';
 import { notifyFailure } from '#web/lib/failure-text.ts';
-import { saveFile } from '#web/lib/save-file.ts';
+import { downloadFromServer } from '#web/lib/save-file.ts';
 import { toast } from '#web/lib/toast.ts';
 import { clientKeys } from '../shared/clients-api.ts';
 
@@ -55,10 +55,7 @@ export function PrivacyCard({ client }: { client: User }) {
   const download = async () => {
     setBusy('export');
     try {
-      const response = await api.raw('GET', `${base}/export`);
-      if (!response.ok) throw await responseError(response);
-      const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
-      saveFile(await response.blob(), name?.[1] ?? 'data-export.zip');
+      await downloadFromServer(`${base}/export`, 'data-export.zip');
     } catch (error) {
       notifyFailure(error, { failed: 'Export failed', network: 'Export failed' });
     } finally {

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { formatDateTime } from '#shared/dates.ts';
 import type { Enquiry } from '#shared/enquiries.ts';
 import { websiteHref } from './enquiries-api.ts';
-import { EraseEnquiry } from './erase-enquiry.tsx';
+import { EnquiryPrivacyActions } from './privacy-actions.tsx';
 
 const PREVIEW = 180;
 
@@ -32,7 +32,7 @@ export function EnquiryCard({ enquiry }: { enquiry: Enquiry }) {
           <time dateTime={enquiry.createdAt} className="text-sm text-slate-600">
             {formatDateTime(enquiry.createdAt)}
           </time>
-          <EraseEnquiry enquiry={enquiry} />
+          <EnquiryPrivacyActions enquiry={enquiry} />
         </div>
       </div>
       <a

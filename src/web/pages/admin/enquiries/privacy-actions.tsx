@@ -6,16 +6,19 @@ import { Button } from '#web/components/button.tsx';
 import { ConfirmModal } from '#web/components/confirm-modal.tsx';
 import { api } from '#web/lib/api.ts';
 import { notifyFailure } from '#web/lib/failure-text.ts';
+import { downloadFromServer } from '#web/lib/save-file.ts';
 import { toast } from '#web/lib/toast.ts';
 import { enquiriesQuery } from './enquiries-api.ts';
 
-// Erasing an enquiry when its sender asks (issue 17): the row, the notice mail it sent us and
-// the sender's name in the audit log go; the server keeps an entry that says only that.
+// An enquiry sender's privacy requests (issue 17): Export downloads what we hold about them
+// (their account's archive when they have one); Erase removes the row, the notice mail it
+// sent us and the sender's name in the audit log, keeping an entry that says only that.
 
-export function EraseEnquiry({ enquiry }: { enquiry: Enquiry }) {
+export function EnquiryPrivacyActions({ enquiry }: { enquiry: Enquiry }) {
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [exporting, setExporting] = useState(false);
 
   const erase = async () => {
     setBusy(true);
@@ -33,8 +36,25 @@ export function EraseEnquiry({ enquiry }: { enquiry: Enquiry }) {
     }
   };
 
+  const download = async () => {
+    setExporting(true);
+    try {
+      await downloadFromServer(
+        `/api/admin/enquiries/${encodeURIComponent(enquiry._id)}/export`,
+        'data-export.zip',
+      );
+    } catch (error) {
+      notifyFailure(error, { failed: 'Export failed', network: 'Export failed' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
   return (
     <>
+      <Button variant="ghost" size="sm" onClick={download} disabled={exporting}>
+        {exporting ? 'Preparing…' : 'Export'}
+      </Button>
       <Button variant="ghost" size="sm" onClick={() => setAsking(true)}>
         Erase…
       </Button>
