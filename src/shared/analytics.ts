@@ -46,10 +46,16 @@ export const UsageRowSchema = z.object({
 });
 export type UsageRow = z.infer<typeof UsageRowSchema>;
 
-/** Runs per period overall (runsAgg) and per client and process (usage rows). */
+/**
+ * Runs per period overall (runsAgg) and per client and process (usage rows). The rows come
+ * a page at a time (issue 18): `total` rows in all, this page from `offset`, at most `limit`.
+ */
 export const UsageSchema = z.object({
   runsAgg: z.array(RunsPerPeriodSchema),
   usage: z.array(UsageRowSchema),
+  total: z.number().optional(),
+  offset: z.number().optional(),
+  limit: z.number().optional(),
 });
 export type Usage = z.infer<typeof UsageSchema>;
 

@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -196,6 +197,31 @@ export const runs = pgTable(
 );
 
 export type RunRow = typeof runs.$inferSelect;
+
+/**
+ * Runs per process and UTC day (issue 18): kept by a trigger on runs (migration 0016) in
+ * the same transaction as each run, so every instance and every writer agrees, and kept
+ * when the retention job deletes the raw runs. Analytics read these, never the runs.
+ */
+export const runRollups = pgTable(
+  'run_rollups',
+  {
+    processId: uuid('process_id')
+      .notNull()
+      .references(() => processes.id, { onDelete: 'cascade' }),
+    clientUserId: uuid('client_user_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    runs: integer('runs').notNull().default(0),
+    failures: integer('failures').notNull().default(0),
+    totalDurationMs: bigint('total_duration_ms', { mode: 'number' }).notNull().default(0),
+    lastRunAt: timestamp('last_run_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.processId, t.day] }),
+    index('run_rollups_day_idx').on(t.day),
+    index('run_rollups_client_day_idx').on(t.clientUserId, t.day),
+  ],
+);
 
 /** A cron schedule for a process. `nextRunAt` is what the job loop claims (DESIGN §2). */
 export const schedules = pgTable(

@@ -2,11 +2,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig } from '#server/config.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { rebuildRollups } from '#server/domain/runs/rollups.ts';
 import { backupEmbedded, restoreBackup } from './backup.ts';
-import { OpsError } from './data-dir.ts';
+import { lockForOperation, OpsError } from './data-dir.ts';
 import { describeUrl, exportToPostgres } from './export-to-postgres.ts';
 
-// npm run db:backup | db:restore FILE | db:export-to-postgres (docs/decisions/011-backups.md).
+// npm run db:backup | db:restore FILE | db:export-to-postgres (docs/decisions/011-backups.md)
+// | db:rebuild-rollups (docs/decisions/018).
 // Reads the same environment as the server (DATA_DIR, BACKUP_DIR, BACKUP_KEEP,
 // DATABASE_URL); prints what it did, or what to do, and exits 0 on success.
 
@@ -14,7 +17,8 @@ const USAGE = `Usage:
   npm run db:backup [-- --dir DIR --keep N]   back up the embedded database (server running or not)
   npm run db:restore FILE                     restore a backup into DATA_DIR (server stopped)
   DATABASE_URL=postgres://... npm run db:export-to-postgres
-                                              copy the embedded database to an empty PostgreSQL database`;
+                                              copy the embedded database to an empty PostgreSQL database
+  npm run db:rebuild-rollups                  recompute the analytics rollups from the runs table`;
 
 const PG_DUMP_HINT = `With PostgreSQL, back up with pg_dump and restore with pg_restore:
   pg_dump --format=custom --file=app-$(date -u +%Y%m%dT%H%M%SZ).dump "$DATABASE_URL"
@@ -111,6 +115,30 @@ async function exportCommand(config: Config) {
   }
 }
 
+/**
+ * Recomputes the run rollups from the runs (docs/decisions/018). On PostgreSQL the server
+ * may keep running (writers wait for the rebuild's lock); the embedded database needs it
+ * stopped, as for a restore.
+ */
+async function rebuildRollupsCommand(config: Config) {
+  const release = config.databaseUrl
+    ? () => {}
+    : lockForOperation(config.dataDir, 'npm run db:rebuild-rollups');
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+  });
+  try {
+    await database.migrate();
+    const { from, rows } = await rebuildRollups(database.db);
+    say(`Rollups from ${from} on rebuilt from the runs table: ${rows} rows.`);
+    say('Older days keep their rollups: retention has deleted some of their runs.');
+  } finally {
+    await database.close();
+    release();
+  }
+}
+
 export async function run(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   try {
@@ -118,6 +146,8 @@ export async function run(argv: string[]): Promise<number> {
     if (command === 'backup') await backup(config, args);
     else if (command === 'restore') await restore(config, args);
     else if (command === 'export-to-postgres' && args.length === 0) await exportCommand(config);
+    else if (command === 'rebuild-rollups' && args.length === 0)
+      await rebuildRollupsCommand(config);
     else {
       process.stderr.write(`${USAGE}\n`);
       return 2;

@@ -148,6 +148,9 @@ async function copyEverything(
     for (const fk of deferred)
       await target.query(`ALTER TABLE ${ident(fk.table)} DROP CONSTRAINT ${ident(fk.name)}`);
 
+    // Rows arrive as they are: triggers that derive rows (run rollups) must not fire again
+    // on the target, which gets the derived rows copied too.
+    for (const name of order) await target.query(`ALTER TABLE ${ident(name)} DISABLE TRIGGER USER`);
     const counts = await source.transaction(async (tx) => {
       const copied: TableCount[] = [];
       for (const name of order) {
@@ -163,6 +166,7 @@ async function copyEverything(
         `ALTER TABLE ${ident(fk.table)} ADD CONSTRAINT ${ident(fk.name)} ${fk.definition}`,
       );
     await copySequences(fromSource, fromTarget);
+    for (const name of order) await target.query(`ALTER TABLE ${ident(name)} ENABLE TRIGGER USER`);
 
     for (const { table, rows } of counts) {
       const [inSource] = await fromSource<{ n: number }>(

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { type RunRow, runs } from '#server/db/schema.ts';
+import { processes, type RunRow, runRollups, runs } from '#server/db/schema.ts';
 import type { Run } from '#shared/runs.ts';
 
 // Reading runs back, always within the account's log retention window.
@@ -45,41 +45,57 @@ export async function recentRuns(
     .limit(options.limit);
 }
 
-/** The newest run of each process, for the process list. */
+/**
+ * The newest run of each process, for the process list: one index lookup per process
+ * (LATERAL … ORDER BY started_at DESC LIMIT 1 on runs_process_started_idx), however many
+ * runs each has (issue 18).
+ */
 export async function lastRuns(
   db: Db,
   processIds: string[],
   retentionDays: number,
 ): Promise<Map<string, RunRow>> {
   if (processIds.length === 0) return new Map();
-  const rows = await db
-    .selectDistinctOn([runs.processId])
+  const since = retentionStart(retentionDays);
+  const latest = db
+    .select()
     .from(runs)
-    .where(
-      and(inArray(runs.processId, processIds), gte(runs.startedAt, retentionStart(retentionDays))),
-    )
-    .orderBy(runs.processId, desc(runs.startedAt));
-  return new Map(rows.map((r) => [r.processId, r]));
+    .where(and(eq(runs.processId, processes.id), gte(runs.startedAt, since)))
+    .orderBy(desc(runs.startedAt))
+    .limit(1)
+    .as('latest');
+  const rows = await db
+    .select()
+    .from(processes)
+    .innerJoinLateral(latest, sql`true`)
+    .where(inArray(processes.id, processIds));
+  return new Map(rows.map(({ latest: run }) => [run.processId, run]));
 }
 
-/** Runs and failures per day and per process for one client's processes. */
+/**
+ * Runs and failures per day and per process for one client's processes, from the daily
+ * rollups (issue 18): at most processes × days rows, whatever the number of runs.
+ */
 export async function clientRunStats(db: Db, clientUserId: string, retentionDays: number) {
   const since = retentionStart(retentionDays);
-  const where = and(eq(runs.clientUserId, clientUserId), gte(runs.startedAt, since));
-  const day = sql<string>`to_char(date_trunc('day', ${runs.startedAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
-  const failures = sql<number>`count(*) filter (where not ${runs.ok})::int`;
+  const where = and(
+    eq(runRollups.clientUserId, clientUserId),
+    gte(runRollups.day, since.toISOString().slice(0, 10)),
+  );
+  const total = sql<number>`sum(${runRollups.runs})::int`;
+  const failures = sql<number>`sum(${runRollups.failures})::int`;
   const [byDay, byProcess] = await Promise.all([
     db
-      .select({ date: day, runs: sql<number>`count(*)::int`, failures })
-      .from(runs)
+      .select({ date: sql<string>`${runRollups.day}::text`, runs: total, failures })
+      .from(runRollups)
       .where(where)
-      .groupBy(day)
-      .orderBy(day),
+      .groupBy(runRollups.day)
+      .orderBy(runRollups.day),
     db
-      .select({ processId: runs.processId, runs: sql<number>`count(*)::int`, failures })
-      .from(runs)
+      .select({ processId: runRollups.processId, runs: total, failures })
+      .from(runRollups)
       .where(where)
-      .groupBy(runs.processId),
+      .groupBy(runRollups.processId),
   ]);
   return { since, byDay, byProcess };
 }

@@ -7,7 +7,7 @@ import {
   TopProcessSchema,
   UsageSchema,
 } from '#shared/analytics.ts';
-import { overview, topProcesses, usage } from './admin-service.ts';
+import { overview, topProcesses, USAGE_PAGE, usage } from './admin-service.ts';
 
 // SPEC §7 Admin analytics: overview, top processes, usage. `days` bounds the window
 // (default 30) and `period` buckets usage by day, week or month. Rows add the process
@@ -16,6 +16,11 @@ import { overview, topProcesses, usage } from './admin-service.ts';
 const WindowQuery = z.object({
   days: z.coerce.number().int().min(1).max(3650).default(30),
   period: z.enum(analyticsPeriods).default('day'),
+});
+// Usage rows come a page at a time (issue 18): the default page is the spec's answer.
+const UsageQuery = WindowQuery.extend({
+  limit: z.coerce.number().int().min(1).max(USAGE_PAGE.max).default(USAGE_PAGE.default),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
 });
 // Top processes also take how many rows to list (default 10, the spec's list).
 const TopQuery = WindowQuery.extend({
@@ -56,10 +61,13 @@ export const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...common,
-        querystring: WindowQuery,
+        querystring: UsageQuery,
         response: { 200: UsageSchema },
       },
     },
-    async (request) => usage(db, since(request.query.days), request.query.period),
+    async (request) => {
+      const { days, period, limit, offset } = request.query;
+      return usage(db, since(days), period, { limit, offset });
+    },
   );
 };

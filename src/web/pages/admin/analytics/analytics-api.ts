@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { AnalyticsOverview, AnalyticsPeriod, TopProcess, Usage } from '#shared/analytics.ts';
 import { api } from '#web/lib/api.ts';
 
@@ -19,7 +19,8 @@ export const analyticsKeys = {
   all: ['admin', 'analytics'] as const,
   overview: ['admin', 'analytics', 'overview'] as const,
   top: (w: AnalyticsWindow) => ['admin', 'analytics', 'top', w.days, w.top] as const,
-  usage: (w: AnalyticsWindow) => ['admin', 'analytics', 'usage', w.days, w.period] as const,
+  usage: (w: AnalyticsWindow, offset: number) =>
+    ['admin', 'analytics', 'usage', w.days, w.period, offset] as const,
 };
 
 export const overviewQuery = () =>
@@ -35,8 +36,14 @@ export const topProcessesQuery = (range: AnalyticsWindow) =>
       api.get<TopProcess[]>(`${base}/top-processes?${search(range)}&limit=${range.top}`),
   });
 
-export const usageQuery = (range: AnalyticsWindow) =>
+/** Usage rows per page: the server's default page (issue 18). */
+export const USAGE_PAGE_SIZE = 500;
+
+export const usageQuery = (range: AnalyticsWindow, offset = 0) =>
   queryOptions({
-    queryKey: analyticsKeys.usage(range),
-    queryFn: () => api.get<Usage>(`${base}/usage?${search(range)}`),
+    queryKey: analyticsKeys.usage(range, offset),
+    queryFn: () =>
+      api.get<Usage>(`${base}/usage?${search(range)}&limit=${USAGE_PAGE_SIZE}&offset=${offset}`),
+    // The chart and the previous page stay on screen while the next page loads.
+    placeholderData: keepPreviousData,
   });

@@ -1,14 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { AnalyticsPeriod, UsageRow } from '#shared/analytics.ts';
 import { type ColumnDef, DataTable } from '#web/components/data-table.tsx';
+import { Pager } from '#web/components/pager.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
-import { type AnalyticsWindow, usageQuery } from './analytics-api.ts';
+import { type AnalyticsWindow, USAGE_PAGE_SIZE, usageQuery } from './analytics-api.ts';
 import { periodLabel, windowLabel } from './analytics-window.ts';
 import { clientColumn, failureRateColumn } from './columns.tsx';
 import { UsageChart } from './usage-chart.tsx';
 
 // Usage over time: the chart of all runs per period, then one row per period, client and
-// process (the spec's usage rows), newest period first.
+// process (the spec's usage rows), newest period first, a page at a time from the server.
 
 const columnsFor = (period: AnalyticsPeriod): ColumnDef<UsageRow>[] => [
   {
@@ -32,7 +34,15 @@ const columnsFor = (period: AnalyticsPeriod): ColumnDef<UsageRow>[] => [
 ];
 
 export function UsageSection({ range }: { range: AnalyticsWindow }) {
-  const usage = useQuery(usageQuery(range));
+  const [offset, setOffset] = useState(0);
+  // A new window or grouping starts again from its first page.
+  const windowKey = `${range.days}:${range.period}`;
+  const [shownWindow, setShownWindow] = useState(windowKey);
+  if (shownWindow !== windowKey) {
+    setShownWindow(windowKey);
+    setOffset(0);
+  }
+  const usage = useQuery(usageQuery(range, offset));
   const label = windowLabel(range.days).toLowerCase();
   return (
     <section aria-labelledby="usage-heading">
@@ -55,6 +65,14 @@ export function UsageSection({ range }: { range: AnalyticsWindow }) {
               caption={`Executions and failures per ${range.period}, client and process, ${label}`}
               initialSorting={[{ id: 'period', desc: true }]}
               rowKey={(row) => row._id}
+            />
+            <Pager
+              offset={data.offset ?? offset}
+              limit={data.limit ?? USAGE_PAGE_SIZE}
+              total={data.total ?? data.usage.length}
+              label="usage rows"
+              busy={usage.isPlaceholderData}
+              onChange={setOffset}
             />
           </div>
         )}
