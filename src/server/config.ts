@@ -97,6 +97,7 @@ const EnvSchema = z.object({
     .max(3650)
     .default(retention.auditDefaultDays),
   RUNS_IN_FLIGHT_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(5),
+  SCHEDULER_CONCURRENCY: z.coerce.number().int().min(1).max(2000).default(100),
   METRICS_TOKEN: optional.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_ROOT: z.string().min(1).default('./build/client'),
@@ -145,6 +146,8 @@ export interface Config {
   auditRetentionDays: number;
   /** Manual runs one account may have under way at once; more answer 429. */
   runsInFlightPerAccount: number;
+  /** Scheduled runs one instance fires at once (its worker pool, issue 18). */
+  schedulerConcurrency: number;
   /** Bearer token of GET /metrics; unset turns metrics off (404). */
   metricsToken: string | undefined;
   logLevel: Env['LOG_LEVEL'];
@@ -356,6 +359,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminRequire2fa: e.ADMIN_REQUIRE_2FA,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     runsInFlightPerAccount: e.RUNS_IN_FLIGHT_PER_ACCOUNT,
+    schedulerConcurrency: e.SCHEDULER_CONCURRENCY,
     metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,
     webRoot: e.WEB_ROOT,

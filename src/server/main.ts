@@ -86,6 +86,7 @@ async function main() {
     metrics,
     followUp: !!n8nApi,
     notifier: app.notifier,
+    concurrency: config.schedulerConcurrency,
   });
   const stopNotifications = startNotificationJob(app.notifier, app.log);
   const stopFollowUp = n8nApi

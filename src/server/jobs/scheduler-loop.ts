@@ -58,17 +58,16 @@ export function createSchedulerLoop(options: SchedulerLoopOptions) {
   let running = false;
   /** Set by stop(): claimed runs not started yet are handed back instead of fired. */
   let stopping = false;
-  let current: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
 
-  async function claim(at: Date): Promise<Claimed[]> {
+  async function claim(at: Date, limit = batchSize): Promise<Claimed[]> {
     return db.transaction(async (tx) => {
       const due = await tx
         .select()
         .from(schedules)
         .where(lte(schedules.nextRunAt, at))
         .orderBy(asc(schedules.nextRunAt))
-        .limit(batchSize)
+        .limit(limit)
         .for('update', { skipLocked: true });
       for (const schedule of due) {
         const next = nextRunAfter(schedule.cron, schedule.timezone, at);
@@ -181,30 +180,68 @@ export function createSchedulerLoop(options: SchedulerLoopOptions) {
     }
   }
 
-  /** Claims and fires what is due at `at`; returns how many were claimed. */
+  /** Claims and fires what is due at `at`; returns how many were claimed (tests, tools). */
   async function tick(at = now()): Promise<number> {
     const claimed = await claim(at);
     await fireAll(claimed);
     return claimed.length;
   }
 
-  function scheduleNext(delayMs: number) {
-    if (!running) return;
-    timer = setTimeout(() => {
-      current = loop();
-    }, delayMs);
+  // The running loop is a pool of `concurrency` slots (issue 18): a schedule is claimed
+  // only when a slot is free and fired at once, so a slow or timing-out webhook holds up
+  // its own slot and nothing else, and instances share the due work as they free up.
+  const inFlight = new Set<Promise<void>>();
+  let pumping: Promise<void> | null = null;
+  let pumpAgain = false;
+
+  function launch(claimed: Claimed) {
+    const run: Promise<void> = fire(claimed)
+      .catch((error: unknown) => log?.error({ err: error }, 'scheduled run failed'))
+      .finally(() => {
+        inFlight.delete(run);
+        if (running) void requestPump();
+      });
+    inFlight.add(run);
   }
 
-  async function loop() {
-    if (!running) return;
-    try {
-      const count = await tick();
-      // A full batch means more may be due: go again at once.
-      scheduleNext(count >= batchSize ? 0 : intervalMs);
-    } catch (error) {
-      log?.error({ err: error }, 'scheduler tick failed');
-      scheduleNext(intervalMs);
+  /** Fills the free slots with due schedules. */
+  async function pump() {
+    for (;;) {
+      const wanted = Math.min(concurrency - inFlight.size, batchSize);
+      if (!running || wanted <= 0) return;
+      const claimed = await claim(now(), wanted);
+      for (const one of claimed) launch(one);
+      if (claimed.length < wanted) return;
     }
+  }
+
+  /** One pump at a time; a request while it runs makes it go round once more. */
+  function requestPump(): Promise<void> {
+    if (pumping) {
+      pumpAgain = true;
+      return pumping;
+    }
+    pumping = (async () => {
+      do {
+        pumpAgain = false;
+        try {
+          await pump();
+        } catch (error) {
+          log?.error({ err: error }, 'scheduler claim failed');
+        }
+      } while (pumpAgain && running);
+    })().finally(() => {
+      pumping = null;
+    });
+    return pumping;
+  }
+
+  function scheduleNext() {
+    if (!running) return;
+    timer = setTimeout(async () => {
+      await requestPump();
+      scheduleNext();
+    }, intervalMs);
   }
 
   return {
@@ -212,14 +249,18 @@ export function createSchedulerLoop(options: SchedulerLoopOptions) {
     start() {
       if (running) return;
       running = true;
-      current = loop();
+      void requestPump().then(scheduleNext);
     },
+    /** Stops claiming; waits for the claim under way and the runs already started. */
     async stop() {
       running = false;
       stopping = true;
       if (timer) clearTimeout(timer);
-      await current;
+      await pumping;
+      await Promise.all([...inFlight]);
     },
+    /** Runs started and not settled yet (metrics, tests). */
+    inFlight: () => inFlight.size,
   };
 }
 

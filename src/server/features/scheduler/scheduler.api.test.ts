@@ -150,6 +150,40 @@ async function scheduleAt(
 }
 
 describe('the scheduler loop', () => {
+  it('keeps its slots busy: a slow webhook holds up only its own slot, not the ones due after it', async () => {
+    const me = await createClient(t, { plan: 'Pro', entitlements: { scheduler: true } });
+    const slow = await createProcessFor(t, me.user.id, {
+      n8nWebhookUrl: n8n.url('/sleep/4000/pool'),
+    });
+    const fast = await createProcessFor(t, me.user.id, { n8nWebhookUrl: n8n.url('/ok/pool') });
+    const due = new Date(Date.now() - 1_000);
+    const schedule = (processId: string) => ({
+      processId,
+      clientUserId: me.user.id,
+      cron: '0 0 1 1 *',
+      nextRunAt: due,
+      shortestGapMinutes: 365 * 24 * 60,
+    });
+    // The slow one is due first; twenty more after it, more than one claim can hold.
+    await db.insert(schedules).values(schedule(slow.id));
+    await db.insert(schedules).values(Array.from({ length: 20 }, () => schedule(fast.id)));
+    const loop = createSchedulerLoop({
+      db,
+      n8n: t.deps.integrations.n8n,
+      intervalMs: 100,
+      batchSize: 4,
+      concurrency: 4,
+    });
+    const started = Date.now();
+    loop.start();
+    // Batch-then-wait would hold the next batches for the slow call's 4 s.
+    await expect.poll(() => n8n.to('/ok/pool').length, { timeout: 3_000, interval: 50 }).toBe(20);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(n8n.to('/sleep/4000/pool')).toHaveLength(1);
+    await loop.stop();
+    expect(loop.inFlight()).toBe(0);
+  });
+
   it('fires a due schedule within seconds of its time, once', async () => {
     const me = await createClient(t);
     const process = await createProcessFor(t, me.user.id, { n8nWebhookUrl: n8n.url('/ok/live') });
