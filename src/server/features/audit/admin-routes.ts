@@ -4,8 +4,9 @@ import { requireAdmin } from '#server/auth/guards.ts';
 import { AuditEntrySchema, AuditSourcesSchema, auditLevels } from '#shared/audit.ts';
 import { listAuditEntries, listAuditSources } from './service.ts';
 
-// GET /api/admin/audit-logs?limit=500&level=&source= (SPEC §7). Level and source filter
-// on the server; the page adds its own full-text filter. Entries add the user's and the
+// GET /api/admin/audit-logs?limit=500&level=&source= (SPEC §7). Level, source and the
+// search words (q) filter on the server, older pages come with beforeCreatedAt + beforeId
+// (issue 18); the page keeps its own full-text filter over what it shows. Entries add the user's and the
 // process's names to the spec's ids, and /audit-logs/sources lists every source recorded
 // so the page's source filter offers them all, not just those in the current page.
 
@@ -13,6 +14,11 @@ const QuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(500),
   level: z.union([z.enum(auditLevels), z.literal('')]).optional(),
   source: z.string().trim().max(50).optional(),
+  /** Search words, all of which must appear in the entry (issue 18). */
+  q: z.string().trim().max(200).optional(),
+  /** The next page: entries older than the one with this createdAt and id. */
+  beforeCreatedAt: z.iso.datetime({ offset: true }).optional(),
+  beforeId: z.uuid().optional(),
 });
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,7 +34,14 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(AuditEntrySchema) },
       },
     },
-    async (request) => listAuditEntries(db, request.query),
+    async (request) => {
+      const { beforeCreatedAt, beforeId, ...filter } = request.query;
+      const before =
+        beforeCreatedAt && beforeId
+          ? { createdAt: new Date(beforeCreatedAt), id: beforeId }
+          : undefined;
+      return listAuditEntries(db, { ...filter, before });
+    },
   );
 
   app.get(

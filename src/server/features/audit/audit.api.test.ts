@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { auditLogs, users } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
 import { createClient, createProcessFor } from '#test/support/portal.ts';
 import { build } from '#test/support/test-app.ts';
@@ -65,5 +67,47 @@ describe('GET /api/admin/audit-logs', () => {
       url: '/api/admin/audit-logs/sources',
     });
     expect(refused.statusCode).toBe(403);
+  });
+
+  it('searches every field on the server and pages back through older entries', async () => {
+    const client = await createClient(t);
+    await db.update(users).set({ name: 'Quentin Searchable' }).where(eq(users.id, client.user.id));
+    const process = await createProcessFor(t, client.user.id, { name: 'Invoice fetcher' });
+    const base = Date.now() - 60_000;
+    await db.insert(auditLogs).values(
+      Array.from({ length: 12 }, (_, i) => ({
+        level: 'info' as const,
+        source: 'paging',
+        message: `Paged entry ${i}`,
+        userId: i === 3 ? client.user.id : null,
+        processId: i === 7 ? process.id : null,
+        details: i === 9 ? { code: 'RARE_100%_CODE' } : null,
+        createdAt: new Date(base + i * 1000),
+      })),
+    );
+    const get = (query: string) =>
+      t
+        .injectAs(admin.token, { method: 'GET', url: `/api/admin/audit-logs?${query}` })
+        .then((r) => r.json() as Promise<{ _id: string; message: string; createdAt: string }[]>);
+    const messages = (rows: { message: string }[]) => rows.map((r) => r.message);
+    expect(messages(await get('q=quentin'))).toEqual(['Paged entry 3']);
+    expect(messages(await get('q=invoice%20FETCHER'))).toEqual(['Paged entry 7']);
+    expect(messages(await get(`q=${encodeURIComponent('rare_100%')}`))).toEqual(['Paged entry 9']);
+    expect(messages(await get('q=paged%20nothing-like-this'))).toEqual([]);
+    // A literal % or _ matches only itself.
+    expect(await get(`q=${encodeURIComponent('%')}&source=paging`)).toHaveLength(1);
+
+    const first = await get('source=paging&limit=5');
+    expect(messages(first)).toEqual([11, 10, 9, 8, 7].map((i) => `Paged entry ${i}`));
+    const last = first.at(-1)!;
+    const second = await get(
+      `source=paging&limit=5&beforeCreatedAt=${encodeURIComponent(last.createdAt)}&beforeId=${last._id}`,
+    );
+    expect(messages(second)).toEqual([6, 5, 4, 3, 2].map((i) => `Paged entry ${i}`));
+    const bad = await t.injectAs(admin.token, {
+      method: 'GET',
+      url: '/api/admin/audit-logs?beforeCreatedAt=yesterday&beforeId=x',
+    });
+    expect(bad.statusCode).toBe(400);
   });
 });

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Button } from '#web/components/button.tsx';
 import { Card } from '#web/components/card.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
@@ -17,11 +17,23 @@ const description =
 
 export const meta = () => pageMeta(title, description);
 
+/** `value` once it has stayed the same for `ms` milliseconds. */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
 export default function AdminAuditLogsPage() {
   const [filter, setFilter] = useServerFilter();
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
-  const logs = useQuery(auditLogsQuery(filter));
+  // The server searches too, once typing pauses: entries beyond the loaded pages count.
+  const serverSearch = useSettled(search, 300);
+  const logs = useInfiniteQuery(auditLogsQuery({ ...filter, q: serverSearch }));
   const fetched = logs.data ?? [];
   const shown = searchEntries(fetched, deferredSearch);
   const filtered = Boolean(filter.level || filter.source || deferredSearch.trim());
@@ -57,18 +69,31 @@ export default function AdminAuditLogsPage() {
               <p className="text-sm text-slate-600" aria-live="polite">
                 Showing {shown.length} of {entries.length}{' '}
                 {entries.length === 1 ? 'entry' : 'entries'}
-                {entries.length >= AUDIT_FETCH_LIMIT ? ` (the newest ${AUDIT_FETCH_LIMIT})` : ''}
+                {logs.hasNextPage ? ` (the newest ${entries.length}; older ones below)` : ''}
                 {logs.isFetching && !logs.isPending ? ' · updating…' : ''}
               </p>
               {shown.length > 0 ? (
                 <AuditEntries entries={shown} />
-              ) : (
+              ) : logs.hasNextPage ? null : (
                 <Card className="text-center text-sm text-slate-600">
                   {filtered
                     ? 'No entries match these filters.'
                     : 'Nothing has been recorded yet. Sign-ins, changes and failed runs appear here.'}
                 </Card>
               )}
+              {logs.hasNextPage ? (
+                <div className="flex justify-center">
+                  <Button
+                    variant="secondary"
+                    onClick={() => logs.fetchNextPage()}
+                    disabled={logs.isFetchingNextPage}
+                  >
+                    {logs.isFetchingNextPage
+                      ? 'Loading…'
+                      : `Load ${AUDIT_FETCH_LIMIT} older entries`}
+                  </Button>
+                </div>
+              ) : null}
             </>
           )}
         </QueryState>

@@ -6,7 +6,8 @@ import { SelectField } from '#web/components/field-select.tsx';
 import { auditSourcesQuery, type ServerFilter } from './audit-api.ts';
 
 // Level and source are applied by the server and kept in the address (?level=error),
-// so a filtered view can be bookmarked; the search box filters the fetched rows.
+// so a filtered view can be bookmarked; the search box filters the rows on screen at once
+// and, once typing pauses, asks the server (older entries match too).
 
 const levelOptions = [
   { value: 'error', label: 'Error' },
