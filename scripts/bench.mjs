@@ -1,10 +1,12 @@
 // `npm run bench`: runs each benchmark in bench/ and prints its figures. The web build
-// must exist (npm run build). The scheduler benchmark needs DATABASE_URL (PostgreSQL).
+// must exist (npm run build). The scheduler and scale benchmarks need DATABASE_URL
+// (PostgreSQL).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const only = process.argv[2];
-const benches = ['api', 'scheduler', 'lighthouse'].filter((name) => !only || name === only);
+// `scale` seeds millions of rows (minutes): it runs only when named, `npm run bench -- scale`.
+const benches = only ? [only] : ['api', 'scheduler', 'lighthouse'];
 let failed = false;
 for (const name of benches) {
   const file = `bench/${name}.mjs`;

@@ -110,3 +110,10 @@ export const MockStatusSchema = z.object({ status: SubscriptionStatusSchema });
 /** GET /api/admin/billing/{id}/overview and the mock-status answer: the subscription only. */
 export const BillingOverviewSchema = z.object({ subscription: SubscriptionSchema });
 export type BillingOverview = z.infer<typeof BillingOverviewSchema>;
+
+/** How the admin client list can be ordered (issue 18); newest first is the spec's order. */
+export const clientSorts = ['newest', 'oldest', 'name', 'company'] as const;
+export type ClientSort = (typeof clientSorts)[number];
+
+/** Clients per page of the admin list, and the most one call may ask for. */
+export const CLIENT_PAGE = { default: 200, max: 500 } as const;

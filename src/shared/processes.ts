@@ -171,6 +171,8 @@ export const AdminProcessSchema = z.object({
   inputFields: z.array(InputFieldAnswerSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** In the admin list: the client's name, or e-mail (issue 18: no list of every client). */
+  clientName: z.string().nullable().optional(),
 });
 export type AdminProcess = z.infer<typeof AdminProcessSchema>;
 

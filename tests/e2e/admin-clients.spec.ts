@@ -245,3 +245,24 @@ test.describe('billing portal and CRM actions', () => {
     await expect(crm.getByRole('link', { name: /Books/ })).toHaveAttribute('target', '_blank');
   });
 });
+
+test('the list searches every account on the server and filters by role', async ({
+  page,
+  request,
+}) => {
+  const [admin, client] = await Promise.all([
+    loginAdmin(request),
+    createClientAccount(request, 'Paige Findable'),
+  ]);
+  await openSignedIn(page, admin, '/admin/clients');
+  await page.getByLabel('Search clients').fill(client.user.email);
+  await expect(page.getByText('1 account match')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: client.user.email })).toBeVisible();
+
+  await page.getByLabel('Search clients').fill('');
+  await page.getByLabel('Role').selectOption('Admin');
+  await expect(page.getByRole('row').filter({ hasText: 'Administrator' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: client.user.email })).toHaveCount(0);
+  await page.getByLabel('Order').selectOption('name');
+  await expect(page.getByRole('row').filter({ hasText: 'Administrator' })).toBeVisible();
+});

@@ -117,8 +117,25 @@ async function request<T>(
   return parseJson(text) as T;
 }
 
+/** A page of a list the server pages (issue 18): its rows and how many match in all. */
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+async function page<T>(path: string, options: RequestOptions = {}): Promise<Page<T>> {
+  const response = await send('GET', path, undefined, options);
+  const text = await response.text();
+  if (!response.ok) throw toApiError(response.status, text);
+  const rows = parseJson(text) as T[];
+  const total = Number(response.headers.get('x-total-count') ?? rows.length);
+  return { rows, total: Number.isFinite(total) ? total : rows.length };
+}
+
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  /** A paged list: the rows, and X-Total-Count. */
+  page: <T>(path: string, options?: RequestOptions) => page<T>(path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('POST', path, body, options),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) =>

@@ -3,19 +3,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireAdmin } from '#server/auth/guards.ts';
 import { userToJson } from '#server/domain/users/to-json.ts';
+import { pagingQuery, sendTotal } from '#server/http/paging.ts';
 import { IdParamsSchema } from '#server/http/schemas.ts';
 import { ErrorSchema, MessageSchema } from '#shared/answers.ts';
 import {
   AllowedIpsSchema,
   type BillingOverview,
   BillingOverviewSchema,
+  CLIENT_PAGE,
+  clientSorts,
   IntegrationKeySchema,
   MockStatusSchema,
   ResetPasswordSchema,
   UpdateClientSchema,
   UpdateCompanySchema,
 } from '#shared/clients.ts';
-import { UserSchema } from '#shared/user.ts';
+import { RoleSchema, UserSchema } from '#shared/user.ts';
 import {
   listClients,
   requireClient,
@@ -28,6 +31,11 @@ import {
 } from './service.ts';
 
 // Admin: client accounts (SPEC §7 Admin). Admin-only, enforced here.
+
+const ClientListQuerySchema = pagingQuery(CLIENT_PAGE.default, CLIENT_PAGE.max).extend({
+  role: RoleSchema.optional(),
+  sort: z.enum(clientSorts).default('newest'),
+});
 
 export const adminClientRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
@@ -43,11 +51,20 @@ export const adminClientRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/clients',
-    { schema: { ...common, response: { 200: z.array(UserSchema) } } },
-    async (request) =>
+    {
+      schema: {
+        ...common,
+        summary: 'Accounts, newest first, a page at a time (X-Total-Count: how many match)',
+        querystring: ClientListQuerySchema,
+        response: { 200: z.array(UserSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { rows, total } = await listClients(db, request.query);
+      sendTotal(reply, total);
       // One row that does not read as a user (a status written by hand, say) is logged and
       // left out: it must not fail the list for every admin (issue 18).
-      (await listClients(db)).flatMap((row) => {
+      return rows.flatMap((row) => {
         const user = UserSchema.safeParse(userToJson(row, withSecrets));
         if (user.success) return [user.data];
         request.log.error(
@@ -58,7 +75,8 @@ export const adminClientRoutes: FastifyPluginAsyncZod = async (app) => {
           'client row left out of the list: it does not validate',
         );
         return [];
-      }),
+      });
+    },
   );
 
   app.get(

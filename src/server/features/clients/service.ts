@@ -1,15 +1,16 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { hashPassword } from '#server/auth/passwords.ts';
 import type { Db } from '#server/db/client.ts';
 import { type UserRow, users } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
 import { findUserByEmail, findUserById } from '#server/domain/users/repository.ts';
 import { badRequest, conflict, notFound } from '#server/http/errors.ts';
+import { searchWords } from '#server/http/paging.ts';
 import { isIpOrCidr } from '#server/net/ip.ts';
 import { billingStatusFor } from '#shared/billing-api.ts';
-import type { UpdateClient } from '#shared/clients.ts';
+import type { ClientSort, UpdateClient } from '#shared/clients.ts';
 import { splitIpList } from '#shared/clients.ts';
-import type { SubscriptionStatus } from '#shared/user.ts';
+import type { Role, SubscriptionStatus } from '#shared/user.ts';
 
 // Admin changes to client accounts. Every change is audited with the acting admin.
 
@@ -27,7 +28,39 @@ export async function requireClient(db: Db, id: string): Promise<UserRow> {
   return row;
 }
 
-export const listClients = (db: Db) => db.select().from(users).orderBy(desc(users.createdAt));
+export interface ClientListQuery {
+  limit: number;
+  offset: number;
+  q?: string;
+  role?: Role;
+  sort: ClientSort;
+}
+
+const clientOrder = {
+  newest: [desc(users.createdAt), desc(users.id)],
+  oldest: [asc(users.createdAt), asc(users.id)],
+  name: [sql`lower(coalesce(nullif(trim(${users.name}), ''), ${users.email}))`, asc(users.id)],
+  company: [sql`lower(${users.companyName}) nulls last`, asc(users.id)],
+} satisfies Record<ClientSort, unknown[]>;
+
+/** A page of accounts matching the search and role, and how many match in all (issue 18). */
+export async function listClients(db: Db, query: ClientListQuery) {
+  const where = and(
+    ...searchWords(query.q, [users.name, users.email, users.companyName, users.companyCode]),
+    query.role ? eq(users.role, query.role) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(...(clientOrder[query.sort] as SQL[]))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
 
 async function save(db: Db, id: string, values: Partial<UserRow>): Promise<UserRow> {
   const [row] = await db

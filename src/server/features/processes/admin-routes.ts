@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { currentUser, requireAdmin } from '#server/auth/guards.ts';
 import { runProcess, SNIPPET_LENGTH } from '#server/domain/runs/service.ts';
 import { HttpError } from '#server/http/errors.ts';
+import { pagingQuery, sendTotal } from '#server/http/paging.ts';
 import { IdParamsSchema } from '#server/http/schemas.ts';
 import { ErrorSchema } from '#shared/answers.ts';
 import {
@@ -22,6 +23,11 @@ import {
 } from './service.ts';
 import { processToAdminJson } from './to-json.ts';
 
+/** Processes per page of the admin list (issue 18), and the most one call may ask for. */
+const ProcessListQuerySchema = pagingQuery(200, 500).extend({
+  clientUserId: z.uuid().optional(),
+});
+
 export const adminProcessRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, config } = app.deps;
   const db = database.db;
@@ -33,11 +39,19 @@ export const adminProcessRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...common,
-        summary: 'All processes',
+        summary: 'Processes, newest first, a page at a time (X-Total-Count: how many match)',
+        querystring: ProcessListQuerySchema,
         response: { 200: z.array(AdminProcessSchema) },
       },
     },
-    async () => (await listProcesses(db)).map(processToAdminJson),
+    async (request, reply) => {
+      const { rows, total } = await listProcesses(db, request.query);
+      sendTotal(reply, total);
+      return rows.map((row) => ({
+        ...processToAdminJson(row.process),
+        clientName: row.clientName,
+      }));
+    },
   );
 
   app.post(

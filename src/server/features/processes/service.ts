@@ -1,10 +1,11 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { type ProcessRow, processes } from '#server/db/schema.ts';
+import { type ProcessRow, processes, users } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
 import { insertProcess } from '#server/domain/processes/create.ts';
 import { findUserById } from '#server/domain/users/repository.ts';
 import { badRequest, notFound } from '#server/http/errors.ts';
+import { searchWords } from '#server/http/paging.ts';
 import { refusedAddressOf } from '#server/integrations/http/outbound.ts';
 import {
   authKindsSet,
@@ -31,8 +32,31 @@ export async function requireProcess(db: Db, id: string): Promise<ProcessRow> {
   return row;
 }
 
-export const listProcesses = (db: Db) =>
-  db.select().from(processes).orderBy(desc(processes.createdAt));
+/** A page of processes, newest first, matching the search and client (issue 18). */
+export async function listProcesses(
+  db: Db,
+  query: { limit: number; offset: number; q?: string; clientUserId?: string },
+) {
+  const where = and(
+    ...searchWords(query.q, [processes.name, processes.description, processes.n8nWebhookUrl]),
+    query.clientUserId ? eq(processes.clientUserId, query.clientUserId) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        process: processes,
+        clientName: sql<string | null>`coalesce(nullif(trim(${users.name}), ''), ${users.email})`,
+      })
+      .from(processes)
+      .leftJoin(users, eq(users.id, processes.clientUserId))
+      .where(where)
+      .orderBy(desc(processes.createdAt), desc(processes.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ n: count() }).from(processes).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
 
 /** Creates a process for a client (domain/processes/create.ts). */
 export const createProcess = insertProcess;

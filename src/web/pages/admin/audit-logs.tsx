@@ -1,10 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Button } from '#web/components/button.tsx';
 import { Card } from '#web/components/card.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
+import { useSettled } from '#web/lib/use-settled.ts';
 import { AUDIT_FETCH_LIMIT, auditLogsQuery } from './audit-logs/audit-api.ts';
 import { auditCsv, csvFilename, downloadCsv } from './audit-logs/audit-csv.ts';
 import { AuditFilters, useServerFilter } from './audit-logs/audit-filters.tsx';
@@ -16,16 +17,6 @@ const description =
   'Filter and search the errors, warnings and events recorded across the platform.';
 
 export const meta = () => pageMeta(title, description);
-
-/** `value` once it has stayed the same for `ms` milliseconds. */
-function useSettled<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 export default function AdminAuditLogsPage() {
   const [filter, setFilter] = useServerFilter();

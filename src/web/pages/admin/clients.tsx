@@ -1,9 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { CLIENT_PAGE, type ClientSort, clientSorts } from '#shared/clients.ts';
+import { type Role, roles } from '#shared/user.ts';
 import { TextField } from '#web/components/field.tsx';
+import { SelectField } from '#web/components/field-select.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
+import { Pager } from '#web/components/pager.tsx';
 import { EmptyState, QueryState } from '#web/components/query-state.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
+import { useSettled } from '#web/lib/use-settled.ts';
 import { ClientsList } from './clients/clients-list.tsx';
 import { matchesClient } from './shared/client-format.ts';
 import { clientsQuery } from './shared/clients-api.ts';
@@ -14,45 +19,91 @@ const description =
 
 export const meta = () => pageMeta(title, description);
 
+const sortLabels: Record<ClientSort, string> = {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  name: 'Name',
+  company: 'Company',
+};
+const roleLabels: Record<Role, string> = { Client: 'Clients', Admin: 'Admins', Trial: 'Trial' };
+
+const accounts = (n: number) =>
+  `${new Intl.NumberFormat('en-US').format(n)} account${n === 1 ? '' : 's'}`;
+
+// The list pages and searches on the server (issue 18): a search, role or order starts
+// again from the first page. What is typed narrows the rows on screen at once.
+
 export default function AdminClientsPage() {
-  const clients = useQuery(clientsQuery());
   const [search, setSearch] = useState('');
-  const shown = (clients.data ?? []).filter((client) => matchesClient(client, search));
+  const [role, setRole] = useState<Role | ''>('');
+  const [sort, setSort] = useState<ClientSort>('newest');
+  const [offset, setOffset] = useState(0);
+  const q = useSettled(search);
+  const clients = useQuery(clientsQuery({ q, role, sort, offset }));
+  const filtered = Boolean(search.trim() || role);
+  const restart =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setOffset(0);
+    };
 
   return (
     <>
       <PageHeader title={title} description={description} />
+      <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,20rem)_10rem_10rem] sm:items-end">
+        <TextField
+          label="Search clients"
+          type="search"
+          placeholder="Name, email, company or code"
+          value={search}
+          onChange={(event) => restart(setSearch)(event.target.value)}
+        />
+        <SelectField
+          label="Role"
+          placeholder="All roles"
+          options={roles.map((value) => ({ value, label: roleLabels[value] }))}
+          value={role}
+          onChange={(event) => restart(setRole)(event.target.value as Role | '')}
+        />
+        <SelectField
+          label="Order"
+          options={clientSorts.map((value) => ({ value, label: sortLabels[value] }))}
+          value={sort}
+          onChange={(event) => restart(setSort)(event.target.value as ClientSort)}
+        />
+      </div>
       <QueryState
         query={clients}
         loading="Loading clients…"
         failed="Clients could not be loaded"
-        isEmpty={(list) => list.length === 0}
+        isEmpty={(page) => page.total === 0 && !filtered}
         empty="No accounts yet. Clients appear here when they register."
       >
-        {(list) => (
-          <>
-            <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-              <TextField
-                label="Search clients"
-                type="search"
-                placeholder="Name, email or company"
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-                className="w-full sm:w-80"
-              />
+        {(page) => {
+          const shown = page.rows.filter((client) => matchesClient(client, search));
+          return (
+            <div className="space-y-4">
               <p className="text-sm text-slate-600" aria-live="polite">
-                {search.trim()
-                  ? `${shown.length} of ${list.length} accounts`
-                  : `${list.length} accounts`}
+                {filtered ? `${accounts(page.total)} match` : accounts(page.total)}
+                {clients.isFetching ? ' · updating…' : ''}
               </p>
+              {shown.length > 0 ? (
+                <ClientsList clients={shown} />
+              ) : (
+                <EmptyState>No accounts match these filters.</EmptyState>
+              )}
+              <Pager
+                offset={offset}
+                limit={CLIENT_PAGE.default}
+                total={page.total}
+                label="accounts"
+                busy={clients.isPlaceholderData}
+                onChange={setOffset}
+              />
             </div>
-            {shown.length > 0 ? (
-              <ClientsList clients={shown} />
-            ) : (
-              <EmptyState>No accounts match “{search.trim()}”.</EmptyState>
-            )}
-          </>
-        )}
+          );
+        }}
       </QueryState>
     </>
   );

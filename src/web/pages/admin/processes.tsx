@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { displayName } from '#shared/display-name.ts';
 import { SelectField } from '#web/components/field-select.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
+import { Pager } from '#web/components/pager.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
 import { CreateProcessCard } from './processes/create-process-card.tsx';
 import { ProcessItem } from './processes/process-item.tsx';
-import { processesQuery } from './processes/processes-api.ts';
+import { PROCESS_PAGE_SIZE, processesQuery } from './processes/processes-api.ts';
 import { clientsQuery } from './shared/clients-api.ts';
 
 const title = 'Processes';
@@ -17,20 +18,22 @@ const description =
 export const meta = () => pageMeta(title, description);
 
 export default function AdminProcessesPage() {
-  const processes = useQuery(processesQuery());
-  const clients = useQuery(clientsQuery());
   const [clientFilter, setClientFilter] = useState('');
+  const [offset, setOffset] = useState(0);
+  // The client filter and the pages are the server's (issue 18).
+  const processes = useQuery(processesQuery({ clientUserId: clientFilter, offset }));
+  const clients = useQuery(clientsQuery());
 
-  const clientOptions = (clients.data ?? [])
+  const clientOptions = (clients.data?.rows ?? [])
     .map((client) => ({
       value: client._id,
       label: client.name.trim() ? `${client.name} (${client.email})` : client.email,
     }))
     .sort((a, b) => a.label.localeCompare(b.label));
-  const names = new Map((clients.data ?? []).map((client) => [client._id, displayName(client)]));
-  const shown = (processes.data ?? []).filter(
-    (process) => !clientFilter || process.clientUserId === clientFilter,
+  const names = new Map(
+    (clients.data?.rows ?? []).map((client) => [client._id, displayName(client)]),
   );
+  const shown = processes.data?.rows ?? [];
 
   return (
     <>
@@ -43,13 +46,16 @@ export default function AdminProcessesPage() {
             <h2 id="all-processes-heading" className="text-xl font-semibold text-slate-900">
               All processes
             </h2>
-            {processes.data && processes.data.length > 0 ? (
+            {processes.data && (processes.data.total > 0 || clientFilter) ? (
               <SelectField
                 label="Show processes of"
                 placeholder="All clients"
                 options={clientOptions}
                 value={clientFilter}
-                onChange={(event) => setClientFilter(event.target.value)}
+                onChange={(event) => {
+                  setClientFilter(event.target.value);
+                  setOffset(0);
+                }}
                 className="w-full sm:w-72"
               />
             ) : null}
@@ -65,17 +71,29 @@ export default function AdminProcessesPage() {
                 : 'No processes yet. Create the first one above.'
             }
           >
-            {() => (
-              <ul className="space-y-4">
-                {shown.map((process) => (
-                  <ProcessItem
-                    key={process._id}
-                    process={process}
-                    clientName={names.get(process.clientUserId) ?? 'Unknown client'}
-                    clientOptions={clientOptions}
-                  />
-                ))}
-              </ul>
+            {(page) => (
+              <div className="space-y-4">
+                <ul className="space-y-4">
+                  {shown.map((process) => (
+                    <ProcessItem
+                      key={process._id}
+                      process={process}
+                      clientName={
+                        process.clientName ?? names.get(process.clientUserId) ?? 'Unknown client'
+                      }
+                      clientOptions={clientOptions}
+                    />
+                  ))}
+                </ul>
+                <Pager
+                  offset={offset}
+                  limit={PROCESS_PAGE_SIZE}
+                  total={page.total}
+                  label="processes"
+                  busy={processes.isPlaceholderData}
+                  onChange={setOffset}
+                />
+              </div>
             )}
           </QueryState>
         </section>

@@ -48,7 +48,7 @@ export function CrmActions({ clientId }: { clientId: string }) {
       // The actions fill in ids and may change the subscription.
       void queryClient.invalidateQueries({ queryKey: clientKeys.one(clientId) });
       void queryClient.invalidateQueries({ queryKey: clientKeys.overview(clientId) });
-      void queryClient.invalidateQueries({ queryKey: clientKeys.all, exact: true });
+      void queryClient.invalidateQueries({ queryKey: clientKeys.lists });
     },
     onError: (error, action) => {
       toast({ ...crmFailureNotice(error, action.failure), tone: 'error' });

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
   AdminProcess,
   CreateProcess,
@@ -15,8 +15,22 @@ const enc = encodeURIComponent;
 
 export const processKeys = { all: ['admin', 'processes'] as const };
 
-export const processesQuery = () =>
-  queryOptions({ queryKey: processKeys.all, queryFn: () => api.get<AdminProcess[]>(base) });
+/** Processes per page of the admin list (the server's default page, issue 18). */
+export const PROCESS_PAGE_SIZE = 200;
+
+export const processesQuery = (params: { clientUserId?: string; offset?: number } = {}) =>
+  queryOptions({
+    queryKey: [...processKeys.all, params] as const,
+    queryFn: () => {
+      const search = new URLSearchParams({
+        limit: String(PROCESS_PAGE_SIZE),
+        offset: String(params.offset ?? 0),
+      });
+      if (params.clientUserId) search.set('clientUserId', params.clientUserId);
+      return api.page<AdminProcess>(`${base}?${search}`);
+    },
+    placeholderData: keepPreviousData,
+  });
 
 export const processCalls = {
   create: (body: CreateProcess) => api.post<SavedProcess>(base, body),

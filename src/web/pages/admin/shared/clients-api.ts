@@ -1,9 +1,9 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Message } from '#shared/answers.ts';
 import type { UrlAnswer } from '#shared/billing-api.ts';
-import type { BillingOverview } from '#shared/clients.ts';
+import { type BillingOverview, CLIENT_PAGE, type ClientSort } from '#shared/clients.ts';
 import type { ImpersonationToken } from '#shared/impersonation.ts';
-import type { SubscriptionStatus, User } from '#shared/user.ts';
+import type { Role, SubscriptionStatus, User } from '#shared/user.ts';
 import { api } from '#web/lib/api.ts';
 
 // The admin client calls (SPEC §7 Admin) with their cache keys. Every change answers
@@ -14,12 +14,38 @@ const enc = encodeURIComponent;
 
 export const clientKeys = {
   all: ['admin', 'clients'] as const,
+  /** Every page of the list, whatever its search (issue 18). */
+  lists: ['admin', 'clients', 'list'] as const,
   one: (id: string) => ['admin', 'clients', id] as const,
   overview: (id: string) => ['admin', 'billing', id, 'overview'] as const,
 };
 
-export const clientsQuery = () =>
-  queryOptions({ queryKey: clientKeys.all, queryFn: () => api.get<User[]>(base) });
+export interface ClientListParams {
+  q?: string;
+  role?: Role | '';
+  sort?: ClientSort;
+  offset?: number;
+}
+
+/**
+ * A page of accounts (issue 18). Without parameters: the newest CLIENT_PAGE.default, which
+ * the pickers offer; the clients screen searches and pages on the server.
+ */
+export const clientsQuery = (params: ClientListParams = {}) =>
+  queryOptions({
+    queryKey: [...clientKeys.lists, params] as const,
+    queryFn: () => {
+      const search = new URLSearchParams({
+        limit: String(CLIENT_PAGE.default),
+        offset: String(params.offset ?? 0),
+        sort: params.sort ?? 'newest',
+      });
+      if (params.q?.trim()) search.set('q', params.q.trim());
+      if (params.role) search.set('role', params.role);
+      return api.page<User>(`${base}?${search}`);
+    },
+    placeholderData: keepPreviousData,
+  });
 
 export const clientQuery = (id: string) =>
   queryOptions({
@@ -60,7 +86,7 @@ export function useClientChange<TVariables>(
     mutationFn: send,
     onSuccess: (user) => {
       queryClient.setQueryData(clientKeys.one(id), user);
-      void queryClient.invalidateQueries({ queryKey: clientKeys.all, exact: true });
+      void queryClient.invalidateQueries({ queryKey: clientKeys.lists });
     },
   });
 }

@@ -5,6 +5,7 @@ import { Card } from '#web/components/card.tsx';
 import { StatusChip } from '#web/components/chips.tsx';
 import { TextField } from '#web/components/field.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
+import { useSettled } from '#web/lib/use-settled.ts';
 import { matchesClient } from '../shared/client-format.ts';
 import { clientsQuery } from '../shared/clients-api.ts';
 
@@ -21,8 +22,9 @@ export function ClientPicker({
   selectedId: string | null;
   onSelect: (id: string) => void;
 }) {
-  const clients = useQuery(clientsQuery());
   const [search, setSearch] = useState('');
+  // The server searches every account once typing pauses; the page narrows at once.
+  const clients = useQuery(clientsQuery({ q: useSettled(search) }));
   const headingId = useId();
 
   return (
@@ -44,18 +46,16 @@ export function ClientPicker({
             query={clients}
             loading="Loading clients…"
             failed="Clients could not be loaded"
-            isEmpty={(list) => list.length === 0}
+            isEmpty={(page) => page.total === 0 && !search.trim()}
             empty="No accounts yet."
           >
-            {(list) => {
+            {({ rows: list, total }) => {
               const shown = list.filter((client) => matchesClient(client, search));
               return (
                 <fieldset>
                   <legend className="sr-only">Choose a client</legend>
                   <p className="mb-2 text-xs text-slate-600" aria-live="polite">
-                    {search.trim()
-                      ? `${shown.length} of ${accounts(list.length)}`
-                      : accounts(list.length)}
+                    {search.trim() ? `${shown.length} of ${accounts(total)}` : accounts(total)}
                   </p>
                   {shown.length === 0 ? (
                     <p className="rounded-lg bg-slate-50 px-3 py-4 text-center text-sm text-slate-600">

@@ -96,7 +96,7 @@ export function CrmActionsPanel({ client }: { client: User | null }) {
       record({ ...outcome, action: action.label, ok: true });
       // The actions fill in ids and may change the subscription.
       void queryClient.invalidateQueries({ queryKey: clientKeys.one(id) });
-      void queryClient.invalidateQueries({ queryKey: clientKeys.all, exact: true });
+      void queryClient.invalidateQueries({ queryKey: clientKeys.lists });
     },
     onError: (error, { action }) => {
       const notice = crmFailureNotice(error, crmFailures[action.key]);

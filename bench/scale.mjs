@@ -1,0 +1,260 @@
+// Scale benchmark (issue 18): `npm run bench -- scale` seeds a PostgreSQL database
+// (DATABASE_URL) with a consultancy's years of data — 10,000 clients, 20,000 processes,
+// 1,000,000 runs, 300,000 audit entries, 50,000 enquiries; ten times that with
+// BENCH_SCALE=10 — starts the real server on it, and times the calls the admin and the
+// client screens make: p50/p95, answer size, and the server's memory while they run.
+// Budgets: p95 <= 100 ms at 1M runs (200 ms at 10M), every answer <= 1 MB, server
+// memory <= 400 MB.
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { freePort, machine, startChild, waitFor } from './support.mjs';
+
+const url = process.env.DATABASE_URL;
+if (!url) {
+  console.log('scale benchmark skipped: set DATABASE_URL to a PostgreSQL server.');
+  process.exit(0);
+}
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const volumes = {
+  clients: 10_000 * SCALE,
+  processes: 20_000 * SCALE,
+  runs: 1_000_000 * SCALE,
+  audit: 300_000 * SCALE,
+  enquiries: 50_000 * SCALE,
+  heavyRuns: 100_000,
+};
+const budget = { p95Ms: SCALE >= 10 ? 200 : 100, bytes: 1024 * 1024, rssMb: 400 };
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);
+const say = (line) => console.log(line);
+const fmt = new Intl.NumberFormat('en-US');
+
+const dbName = `bench_scale_${process.pid}`;
+const root = new pg.Client({ connectionString: url });
+await root.connect();
+await root.query(`create database ${dbName}`);
+const dbUrl = Object.assign(new URL(url), { pathname: `/${dbName}` }).toString();
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const admin = { email: 'admin@bench.test', password: 'Bench-Admin-Passw0rd' };
+const server = startChild('node', ['bench/scheduler-instance.mjs'], {
+  DATABASE_URL: dbUrl,
+  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+  ADMIN_EMAIL: admin.email,
+  ADMIN_PASSWORD: admin.password,
+  LOG_LEVEL: 'error',
+  HOST: '127.0.0.1',
+  PORT: String(port),
+  DATA_DIR: '.tmp/bench-scale',
+  BACKUP_SCHEDULE: 'off',
+});
+
+const rssMb = () => {
+  try {
+    const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+};
+
+async function post(path, body, token) {
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token && { authorization: `Bearer ${token}` }),
+    },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+async function seed(db) {
+  const started = Date.now();
+  const step = async (what, sql, params = []) => {
+    const t0 = Date.now();
+    await db.query(sql, params);
+    say(`  seeded ${what} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  };
+  // Rollups are computed once at the end, as the migration's backfill does.
+  await db.query('alter table runs disable trigger user');
+  await step(
+    `${fmt.format(volumes.clients)} clients`,
+    `insert into users (name, email, password_hash, company_name, company_code, subscription_plan, subscription_status, created_at)
+     select 'Client ' || g, 'client' || g || '@bench.test', 'x', 'Company ' || g, 'C' || g,
+            case when g % 3 = 0 then 'Basic' else 'Pro' end, 'active', now() - (g || ' minutes')::interval
+     from generate_series(1, $1) g`,
+    [volumes.clients],
+  );
+  await step(
+    `${fmt.format(volumes.processes)} processes`,
+    `with c as (select id, row_number() over (order by email) as n from users where email like 'client%@bench.test')
+     insert into processes (name, client_user_id, n8n_webhook_url)
+     select 'Process ' || g, c.id, 'https://n8n.bench.test/webhook/' || g
+     from generate_series(1, $1) g join c on c.n = (g % $2) + 1`,
+    [volumes.processes, volumes.clients],
+  );
+  await step(
+    `${fmt.format(volumes.runs)} runs over 30 days`,
+    `with p as (select id, client_user_id, row_number() over (order by id) as n from processes)
+     insert into runs (process_id, client_user_id, trigger, started_at, finished_at, duration_ms, status_code, ok, state)
+     select p.id, p.client_user_id, 'schedule', t, t + interval '800 milliseconds', 800,
+            case when g % 10 = 0 then 500 else 200 end, g % 10 <> 0, 'finished'
+     from generate_series(1, $1) g
+     join p on p.n = (g % $2) + 1
+     cross join lateral (select now() - ((g % 43200) || ' minutes')::interval as t) as at`,
+    [volumes.runs, volumes.processes],
+  );
+  await step(
+    `${fmt.format(volumes.audit)} audit entries`,
+    `insert into audit_logs (level, source, message, created_at, details)
+     select (array['info','warning','error'])[(g % 3) + 1], (array['auth','billing','scheduler','clients','team'])[(g % 5) + 1],
+            'Bench event ' || g, now() - ((g % 525600) || ' minutes')::interval,
+            jsonb_build_object('n', g, 'note', 'seeded')
+     from generate_series(1, $1) g`,
+    [volumes.audit],
+  );
+  await step(
+    `${fmt.format(volumes.enquiries)} enquiries`,
+    `insert into enquiries (name, email, interest, message, created_at)
+     select 'Enquirer ' || g, 'enquirer' || g || '@bench.test', 'automation',
+            'We would like a quote for project ' || g, now() - ((g % 1051200) || ' minutes')::interval
+     from generate_series(1, $1) g`,
+    [volumes.enquiries],
+  );
+  return started;
+}
+
+async function heavyClient(db) {
+  const registered = await post('/api/auth/register', {
+    name: 'Heavy Client',
+    email: 'heavy@bench.test',
+    password: 'Heavy-Passw0rd',
+    confirmPassword: 'Heavy-Passw0rd',
+    acceptedTOS: true,
+  });
+  const id = registered.user._id;
+  await db.query(
+    `update users set subscription_plan = 'Pro', subscription_status = 'active',
+            entitlements = '{"analytics": true, "manualTrigger": true}' where id = $1`,
+    [id],
+  );
+  const {
+    rows: [process_],
+  } = await db.query(
+    `insert into processes (name, client_user_id, n8n_webhook_url)
+     select 'Heavy process ' || g, $1, 'https://n8n.bench.test/heavy/' || g from generate_series(1, 20) g
+     returning id`,
+    [id],
+  );
+  await db.query(
+    `with p as (select id, row_number() over (order by id) as n from processes where client_user_id = $1)
+     insert into runs (process_id, client_user_id, trigger, started_at, duration_ms, status_code, ok, state)
+     select p.id, $1, 'manual', now() - ((g % 43200) || ' minutes')::interval, 600, 200, g % 7 <> 0, 'finished'
+     from generate_series(1, $2) g join p on p.n = (g % 20) + 1`,
+    [id, volumes.heavyRuns],
+  );
+  return { id, processId: process_.id, token: registered.token };
+}
+
+async function timeCall(path, token, before) {
+  const times = [];
+  let bytes = 0;
+  let status = 0;
+  for (let i = 0; i < SAMPLES; i++) {
+    if (before) await before();
+    const t0 = performance.now();
+    const response = await fetch(`${base}${path}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const body = await response.arrayBuffer();
+    times.push(performance.now() - t0);
+    bytes = Math.max(bytes, body.byteLength);
+    status = response.status;
+  }
+  times.sort((a, b) => a - b);
+  const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+  return { p50: at(0.5), p95: at(0.95), bytes, status };
+}
+
+let peakRss = 0;
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, rssMb());
+}, 100);
+let failed = false;
+try {
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  await waitFor(`${base}/readyz`, 120_000);
+  say(`Scale benchmark on ${await machine()}, PostgreSQL, scale ×${SCALE}`);
+  const seededAt = await seed(db);
+  const heavy = await heavyClient(db);
+  const rollupStart = Date.now();
+  await db.query(`insert into run_rollups (process_id, client_user_id, day, runs, failures, total_duration_ms, last_run_at)
+    select process_id, min(client_user_id::text)::uuid, (started_at at time zone 'UTC')::date, count(*),
+           count(*) filter (where ok = false), coalesce(sum(duration_ms), 0), max(started_at)
+    from runs group by process_id, (started_at at time zone 'UTC')::date`);
+  await db.query('alter table runs enable trigger user');
+  await db.query('analyze');
+  say(
+    `  rollups in ${((Date.now() - rollupStart) / 1000).toFixed(1)} s; seeding took ${((Date.now() - seededAt) / 1000).toFixed(0)} s in all`,
+  );
+  const { token } = await post('/api/auth/login', admin);
+  const newRun = () =>
+    db.query(
+      `insert into runs (process_id, client_user_id, trigger, duration_ms, status_code, ok) values ($1, $2, 'manual', 5, 200, true)`,
+      [heavy.processId, heavy.id],
+    );
+  const calls = [
+    ['GET /api/analytics/usage', '/api/analytics/usage?days=30&period=day', token],
+    ['GET /api/analytics/top-processes', '/api/analytics/top-processes?days=30', token],
+    ['GET /api/analytics/overview', '/api/analytics/overview', token],
+    ['GET /api/client/analytics (100,000 runs)', '/api/client/analytics', heavy.token],
+    ['GET /api/n8n/my-processes after a run', '/api/n8n/my-processes', heavy.token, newRun],
+    ['GET /api/admin/clients', '/api/admin/clients', token],
+    ['GET /api/admin/clients?q=company 9999', '/api/admin/clients?q=company%209999', token],
+    ['GET /api/admin/processes', '/api/admin/processes', token],
+    ['GET /api/admin/audit-logs', '/api/admin/audit-logs?limit=500', token],
+    ['GET /api/admin/audit-logs?q=', '/api/admin/audit-logs?limit=500&q=event%2012345', token],
+    ['GET /api/admin/audit-logs/sources', '/api/admin/audit-logs/sources', token],
+    ['GET /api/admin/enquiries', '/api/admin/enquiries', token],
+  ];
+  say(`  ${'call'.padEnd(44)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'bytes'.padStart(10)}`);
+  for (const [name, path, who, before] of calls) {
+    const r = await timeCall(path, who, before);
+    const ok = r.status === 200 && r.p95 <= budget.p95Ms && r.bytes <= budget.bytes;
+    if (!ok) failed = true;
+    say(
+      `  ${name.padEnd(44)} ${`${r.p50.toFixed(1)} ms`.padStart(8)} ${`${r.p95.toFixed(1)} ms`.padStart(8)} ${fmt.format(r.bytes).padStart(10)}  ${ok ? 'PASS' : `FAIL (${r.status})`}`,
+    );
+  }
+  // Ten admins opening the analytics at once.
+  const t0 = performance.now();
+  const answers = await Promise.all(
+    Array.from({ length: 10 }, () =>
+      fetch(`${base}/api/analytics/top-processes?days=30`, {
+        headers: { authorization: `Bearer ${token}` },
+      }).then((r) => r.status),
+    ),
+  );
+  const concurrent = performance.now() - t0;
+  const concurrentOk = answers.every((s) => s === 200) && concurrent <= budget.p95Ms * 10;
+  if (!concurrentOk) failed = true;
+  say(
+    `  10 concurrent top-processes: all answered in ${concurrent.toFixed(0)} ms  ${concurrentOk ? 'PASS' : 'FAIL'}`,
+  );
+  const memoryOk = peakRss <= budget.rssMb;
+  if (!memoryOk) failed = true;
+  say(`  server memory (RSS) peak ${peakRss.toFixed(0)} MB  ${memoryOk ? 'PASS' : 'FAIL'}`);
+  say(
+    `  budgets: p95 <= ${budget.p95Ms} ms, answers <= 1 MB, memory <= ${budget.rssMb} MB: ${failed ? 'FAIL' : 'PASS'}`,
+  );
+  await db.end();
+} finally {
+  clearInterval(sampler);
+  await server.stop();
+  await root.query(`drop database if exists ${dbName} with (force)`);
+  await root.end();
+  process.exitCode = failed ? 1 : 0;
+}

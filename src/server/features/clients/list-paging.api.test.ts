@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { createProcessFor } from '#test/support/portal.ts';
+import { build } from '#test/support/test-app.ts';
+
+// The admin clients and processes lists page, search and sort on the server (issue 18):
+// the answer keeps the spec's shape, an array, and X-Total-Count says how many match.
+
+const t = await build();
+const admin = await t.createUser({ role: 'Admin', name: 'Ada Admin' });
+const get = (url: string) => t.injectAs(admin.token, { method: 'GET', url });
+const names = (rows: { name: string }[]) => rows.map((row) => row.name);
+
+const people = ['Zed Zimmer', 'Amy Appleton', 'Mia Mercer', 'Bo Baker', 'Cy Cole'];
+const created = [];
+for (const name of people) {
+  created.push(
+    await t.createUser({ name, companyName: `${name.split(' ')[1]} Freight`, companyCode: 'PAGE' }),
+  );
+}
+
+describe('GET /api/admin/clients', () => {
+  it('searches name, e-mail, company and code, all words, with the number that match', async () => {
+    const byCompany = await get('/api/admin/clients?q=mercer%20freight');
+    expect(names(byCompany.json())).toEqual(['Mia Mercer']);
+    expect(byCompany.headers['x-total-count']).toBe('1');
+    const byCode = await get('/api/admin/clients?q=page');
+    expect(byCode.headers['x-total-count']).toBe('5');
+    const none = await get(`/api/admin/clients?q=${encodeURIComponent('100%_x')}`);
+    expect(none.json()).toEqual([]);
+  });
+
+  it('filters by role, sorts, and pages without repeating or skipping anyone', async () => {
+    const admins = await get('/api/admin/clients?role=Admin');
+    expect(names(admins.json())).toEqual(['Ada Admin']);
+    const byName = await get('/api/admin/clients?q=page&sort=name');
+    expect(names(byName.json())).toEqual([...people].sort());
+    const first = await get('/api/admin/clients?q=page&sort=name&limit=2');
+    const second = await get('/api/admin/clients?q=page&sort=name&limit=2&offset=2');
+    const third = await get('/api/admin/clients?q=page&sort=name&limit=2&offset=4');
+    expect([...first.json(), ...second.json(), ...third.json()].map((u) => u.name)).toEqual(
+      [...people].sort(),
+    );
+    expect(first.headers['x-total-count']).toBe('5');
+    // Newest first without a sort: the spec's order.
+    expect(names((await get('/api/admin/clients?q=page')).json())).toEqual([...people].reverse());
+    expect((await get('/api/admin/clients?limit=501')).statusCode).toBe(400);
+    expect((await get('/api/admin/clients?sort=salary')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/admin/processes', () => {
+  it('pages, searches and filters by client, naming each client', async () => {
+    const [zed, amy] = created;
+    for (let i = 0; i < 3; i++) await createProcessFor(t, zed!.user.id, { name: `Zed flow ${i}` });
+    await createProcessFor(t, amy!.user.id, { name: 'Amy invoice sync' });
+    const all = await get('/api/admin/processes?limit=2');
+    expect(all.json()).toHaveLength(2);
+    expect(all.headers['x-total-count']).toBe('4');
+    const zeds = await get(`/api/admin/processes?clientUserId=${zed!.user.id}`);
+    expect(names(zeds.json()).sort()).toEqual(['Zed flow 0', 'Zed flow 1', 'Zed flow 2']);
+    expect(zeds.json()[0].clientName).toBe('Zed Zimmer');
+    const search = await get('/api/admin/processes?q=invoice');
+    expect(names(search.json())).toEqual(['Amy invoice sync']);
+    expect((await get('/api/admin/processes?clientUserId=nope')).statusCode).toBe(400);
+  });
+});

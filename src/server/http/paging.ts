@@ -1,0 +1,30 @@
+import { or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+
+// Lists that page on the server (issue 18): `limit` (bounded) and `offset`, a search `q`,
+// and the number of matching rows in the X-Total-Count header, so the SPEC's answer, an
+// array, keeps its shape and the default page is the answer the spec expects.
+
+export const TOTAL_HEADER = 'x-total-count';
+
+export const pagingQuery = (defaultLimit: number, maxLimit: number) =>
+  z.object({
+    limit: z.coerce.number().int().min(1).max(maxLimit).default(defaultLimit),
+    offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+    q: z.string().trim().max(200).optional(),
+  });
+
+/** `%word%` with LIKE's own characters taken literally. */
+export const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** Every word of `q` found in one of `columns` (case-insensitive); none when `q` is blank. */
+export function searchWords(q: string | undefined, columns: unknown[]): SQL[] {
+  const words = (q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+  return words.map(
+    (word) => or(...columns.map((column) => sql`${column} ilike ${likePattern(word)}`)) as SQL,
+  );
+}
+
+export const sendTotal = (reply: FastifyReply, total: number) =>
+  reply.header(TOTAL_HEADER, String(total));
