@@ -22,3 +22,9 @@ export const EnquirySchema = z.object({
   createdAt: z.string(),
 });
 export type Enquiry = z.infer<typeof EnquirySchema>;
+
+/**
+ * Enquiries per page of the admin list, and the most one call may ask for: a message may
+ * be long, so a page stays well under a megabyte.
+ */
+export const ENQUIRY_PAGE = { default: 100, max: 200 } as const;

@@ -30,18 +30,30 @@ export const runToJson = (row: RunRow, names: Map<string, string>): Run => ({
 export async function recentRuns(
   db: Db,
   processId: string,
-  options: { retentionDays: number; status?: 'ok' | 'failed'; limit: number },
+  options: {
+    retentionDays: number;
+    status?: 'ok' | 'failed';
+    limit: number;
+    /** The next page: runs older than this one (issue 18). */
+    before?: { startedAt: Date; id: string };
+  },
 ): Promise<RunRow[]> {
   const conditions = [
     eq(runs.processId, processId),
     gte(runs.startedAt, retentionStart(options.retentionDays)),
   ];
   if (options.status) conditions.push(eq(runs.ok, options.status === 'ok'));
+  if (options.before) {
+    const { startedAt, id } = options.before;
+    conditions.push(
+      sql`(${runs.startedAt}, ${runs.id}) < (${startedAt.toISOString()}::timestamptz, ${id}::uuid)`,
+    );
+  }
   return db
     .select()
     .from(runs)
     .where(and(...conditions))
-    .orderBy(desc(runs.startedAt))
+    .orderBy(desc(runs.startedAt), desc(runs.id))
     .limit(options.limit);
 }
 

@@ -1,8 +1,9 @@
-import { desc } from 'drizzle-orm';
+import { and, count, desc } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { type EnquiryRow, enquiries } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
 import { queueMail } from '#server/domain/mail/outbox.ts';
+import { searchWords } from '#server/http/paging.ts';
 import type { ContactSubmission } from '#shared/contact.ts';
 
 // An enquiry is stored first, then e-mailed through the outbox, so it is never lost
@@ -51,5 +52,29 @@ function enquiryText(row: EnquiryRow): string {
   return `${table.join('\n')}\n\n${row.message}\n`;
 }
 
-export const listEnquiries = (db: Db, limit = 500) =>
-  db.select().from(enquiries).orderBy(desc(enquiries.createdAt)).limit(limit);
+/** A page of enquiries, newest first, matching every search word (issue 18). */
+export async function listEnquiries(
+  db: Db,
+  query: { limit: number; offset: number; q?: string } = { limit: 500, offset: 0 },
+) {
+  const where = and(
+    ...searchWords(query.q, [
+      enquiries.name,
+      enquiries.email,
+      enquiries.company,
+      enquiries.message,
+      enquiries.interest,
+    ]),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(enquiries)
+      .where(where)
+      .orderBy(desc(enquiries.createdAt), desc(enquiries.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ n: count() }).from(enquiries).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}

@@ -157,6 +157,9 @@ export const clientProcessRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({
           status: z.enum(['ok', 'failed']).optional(),
           limit: z.coerce.number().int().min(1).max(500).default(100),
+          /** Older runs (issue 18): those before the run with this start and id. */
+          beforeStartedAt: z.iso.datetime({ offset: true }).optional(),
+          beforeId: z.uuid().optional(),
         }),
         response: {
           200: RunHistorySchema,
@@ -168,8 +171,14 @@ export const clientProcessRoutes: FastifyPluginAsyncZod = async (app) => {
       const account = await accountOf(request);
       const process = await requireAccountProcess(db, account, request.params.processId);
       const { logsRetentionDays } = accountCapabilities(account);
+      const { beforeStartedAt, beforeId, ...query } = request.query;
+      const before =
+        beforeStartedAt && beforeId
+          ? { startedAt: new Date(beforeStartedAt), id: beforeId }
+          : undefined;
       const rows = await recentRuns(db, process.id, {
-        ...request.query,
+        ...query,
+        before,
         retentionDays: logsRetentionDays,
       });
       const ids = [...new Set(rows.map((r) => r.triggeredBy).filter((id): id is string => !!id))];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { runs } from '#server/db/schema.ts';
 import { startFakeN8n } from '#test/support/fake-n8n.ts';
 import { createClient, createProcessFor } from '#test/support/portal.ts';
 import { build } from '#test/support/test-app.ts';
@@ -145,6 +146,40 @@ describe('GET /api/n8n/processes/{id}/runs', () => {
       url: `/api/n8n/processes/${process.id}/runs`,
     });
     expect(theirs.statusCode).toBe(404);
+  });
+
+  it('pages back through older runs without repeating or skipping one', async () => {
+    const me = await createClient(t);
+    const process = await createProcessFor(t, me.user.id);
+    const base = Date.now() - 3_600_000;
+    await t.deps.database.db.insert(runs).values(
+      Array.from({ length: 7 }, (_, i) => ({
+        processId: process.id,
+        clientUserId: me.user.id,
+        trigger: 'manual' as const,
+        ok: true,
+        statusCode: 200 + i,
+        startedAt: new Date(base + i * 60_000),
+      })),
+    );
+    const page = async (query: string) =>
+      (
+        await t.injectAs(me.token, {
+          method: 'GET',
+          url: `/api/n8n/processes/${process.id}/runs?${query}`,
+        })
+      ).json().runs as { _id: string; startedAt: string; statusCode: number }[];
+    const first = await page('limit=3');
+    const last = first.at(-1)!;
+    const second = await page(
+      `limit=3&beforeStartedAt=${encodeURIComponent(last.startedAt)}&beforeId=${last._id}`,
+    );
+    const third = await page(
+      `limit=3&beforeStartedAt=${encodeURIComponent(second.at(-1)!.startedAt)}&beforeId=${second.at(-1)!._id}`,
+    );
+    expect([...first, ...second, ...third].map((r) => r.statusCode)).toEqual([
+      206, 205, 204, 203, 202, 201, 200,
+    ]);
   });
 });
 

@@ -8,7 +8,7 @@ import { api } from '#web/lib/api.ts';
 import { notifyFailure } from '#web/lib/failure-text.ts';
 import { downloadFromServer } from '#web/lib/save-file.ts';
 import { toast } from '#web/lib/toast.ts';
-import { enquiriesQuery } from './enquiries-api.ts';
+import { enquiryKeys } from './enquiries-api.ts';
 
 // An enquiry sender's privacy requests (issue 17): Export downloads what we hold about them
 // (their account's archive when they have one); Erase removes the row, the notice mail it
@@ -28,7 +28,7 @@ export function EnquiryPrivacyActions({ enquiry }: { enquiry: Enquiry }) {
       );
       toast({ title: 'Erased', text: message, tone: 'success' });
       setAsking(false);
-      await queryClient.invalidateQueries({ queryKey: enquiriesQuery().queryKey });
+      await queryClient.invalidateQueries({ queryKey: enquiryKeys.all });
     } catch (error) {
       notifyFailure(error, { failed: 'Not erased', network: 'Not erased' });
     } finally {

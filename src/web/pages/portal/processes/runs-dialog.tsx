@@ -1,9 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '#shared/dates.ts';
 import type { InputField } from '#shared/process-inputs.ts';
 import type { MyProcess } from '#shared/processes.ts';
 import type { Run } from '#shared/runs.ts';
+import { Button } from '#web/components/button.tsx';
 import { Icon } from '#web/components/icons.tsx';
 import { ModalDialog } from '#web/components/modal-dialog.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
@@ -95,12 +96,14 @@ export function RunsDialog({
   onClose: () => void;
 }) {
   const [filter, setFilter] = useState<RunFilter>('all');
-  const runs = useQuery({
+  const runs = useInfiniteQuery({
     ...runsQuery(process._id, filter),
     enabled: open,
     // A run still under way (or waiting for n8n's record) shows how it ended on its own.
     refetchInterval: (query) =>
-      query.state.data?.runs.some((run) => isUnderWay(run.state)) ? UNDER_WAY_REFRESH_MS : false,
+      query.state.data?.pages.some((page) => page.runs.some((run) => isUnderWay(run.state)))
+        ? UNDER_WAY_REFRESH_MS
+        : false,
   });
   const { capabilities } = useAccount();
   const days = runs.data?.retentionDays ?? capabilities.logsRetentionDays;
@@ -140,11 +143,25 @@ export function RunsDialog({
             }
           >
             {(data) => (
-              <ul aria-label="Runs" className="divide-y divide-slate-200">
-                {data.runs.map((run) => (
-                  <RunItem key={run._id} run={run} fields={process.inputFields} />
-                ))}
-              </ul>
+              <>
+                <ul aria-label="Runs" className="divide-y divide-slate-200">
+                  {data.runs.map((run) => (
+                    <RunItem key={run._id} run={run} fields={process.inputFields} />
+                  ))}
+                </ul>
+                {runs.hasNextPage ? (
+                  <div className="mt-4 flex justify-center">
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => runs.fetchNextPage()}
+                      disabled={runs.isFetchingNextPage}
+                    >
+                      {runs.isFetchingNextPage ? 'Loading…' : 'Load older runs'}
+                    </Button>
+                  </div>
+                ) : null}
+              </>
             )}
           </QueryState>
         ) : null}

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { MyProcess } from '#shared/processes.ts';
 import type { RunHistory } from '#shared/runs.ts';
 import { api, responseError } from '#web/lib/api.ts';
@@ -25,14 +25,36 @@ export const myProcessesQuery = () =>
     },
   });
 
+/** Runs per page of the history; older ones come on demand (issue 18). */
+export const RUN_PAGE_SIZE = 100;
+
+type Before = { startedAt: string; id: string } | null;
+
 export const runsQuery = (processId: string, filter: RunFilter) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: myProcessKeys.runs(processId, filter),
-    queryFn: ({ signal }) =>
-      api.get<RunHistory>(
-        `/api/n8n/processes/${enc(processId)}/runs${filter === 'all' ? '' : `?status=${filter}`}`,
-        { signal },
-      ),
+    queryFn: ({ signal, pageParam }) => {
+      const query = new URLSearchParams({ limit: String(RUN_PAGE_SIZE) });
+      if (filter !== 'all') query.set('status', filter);
+      if (pageParam) {
+        query.set('beforeStartedAt', pageParam.startedAt);
+        query.set('beforeId', pageParam.id);
+      }
+      return api.get<RunHistory>(`/api/n8n/processes/${enc(processId)}/runs?${query}`, {
+        signal,
+      });
+    },
+    initialPageParam: null as Before,
+    getNextPageParam: (page): Before => {
+      const last = page.runs.at(-1);
+      return page.runs.length < RUN_PAGE_SIZE || !last
+        ? null
+        : { startedAt: last.startedAt, id: last._id };
+    },
+    select: (data): RunHistory => ({
+      retentionDays: data.pages[0]?.retentionDays ?? 0,
+      runs: data.pages.flatMap((page) => page.runs),
+    }),
   });
 
 /** How the webhook (or the server) answered Run, read as text whatever its status. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createProcessFor } from '#test/support/portal.ts';
 import { build } from '#test/support/test-app.ts';
 
-// The admin clients and processes lists page, search and sort on the server (issue 18):
+// The admin clients, processes and enquiries lists page, search and sort on the server (issue 18):
 // the answer keeps the spec's shape, an array, and X-Total-Count says how many match.
 
 const t = await build();
@@ -11,7 +11,7 @@ const get = (url: string) => t.injectAs(admin.token, { method: 'GET', url });
 const names = (rows: { name: string }[]) => rows.map((row) => row.name);
 
 const people = ['Zed Zimmer', 'Amy Appleton', 'Mia Mercer', 'Bo Baker', 'Cy Cole'];
-const created = [];
+const created: Awaited<ReturnType<typeof t.createUser>>[] = [];
 for (const name of people) {
   created.push(
     await t.createUser({ name, companyName: `${name.split(' ')[1]} Freight`, companyCode: 'PAGE' }),
@@ -62,5 +62,34 @@ describe('GET /api/admin/processes', () => {
     const search = await get('/api/admin/processes?q=invoice');
     expect(names(search.json())).toEqual(['Amy invoice sync']);
     expect((await get('/api/admin/processes?clientUserId=nope')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/admin/enquiries', () => {
+  it('searches name, e-mail, company and message, newest first, a page at a time', async () => {
+    const { enquiries } = await import('#server/db/schema.ts');
+    const base = Date.now() - 600_000;
+    await t.deps.database.db.insert(enquiries).values(
+      Array.from({ length: 5 }, (_, i) => ({
+        name: `Enquirer ${i}`,
+        email: `e${i}@paging.test`,
+        interest: 'automation',
+        message: i === 2 ? 'We need a warehouse robot dashboard.' : 'Hello there.',
+        createdAt: new Date(base + i * 1000),
+      })),
+    );
+    const robot = await get('/api/admin/enquiries?q=warehouse%20ROBOT');
+    expect(names(robot.json())).toEqual(['Enquirer 2']);
+    expect(robot.headers['x-total-count']).toBe('1');
+    const first = await get('/api/admin/enquiries?q=paging.test&limit=2');
+    const second = await get('/api/admin/enquiries?q=paging.test&limit=2&offset=2');
+    expect([...names(first.json()), ...names(second.json())]).toEqual([
+      'Enquirer 4',
+      'Enquirer 3',
+      'Enquirer 2',
+      'Enquirer 1',
+    ]);
+    expect(first.headers['x-total-count']).toBe('5');
+    expect((await get('/api/admin/enquiries?limit=201')).statusCode).toBe(400);
   });
 });
