@@ -74,7 +74,7 @@ test.describe('with manual trigger', () => {
     await leads.getByRole('button', { name: 'Recent runs' }).click();
     const dialog = page.getByRole('dialog', { name: 'Recent runs: Lead intake' });
     await expect(dialog.getByText('Runs from the last 7 days.')).toBeVisible();
-    const runs = dialog.getByRole('list', { name: 'Runs' }).getByRole('listitem');
+    const runs = dialog.getByRole('list', { name: 'Runs' }).locator(':scope > li');
     await expect(runs).toHaveCount(1);
     await expect(runs.first()).toContainText('Succeeded · 200');
     await expect(runs.first()).toContainText('Manual · Robin Runner');
@@ -92,6 +92,34 @@ test.describe('with manual trigger', () => {
     await expect(brokenRuns.getByRole('listitem')).toHaveCount(1);
     await expect(brokenRuns.getByRole('listitem')).toContainText(webhookAnswers.fail);
   });
+});
+
+test('the run history loads older runs on demand, a hundred at a time', async ({
+  page,
+  request,
+}) => {
+  const { client, addProcess } = await portalClient(request, {
+    name: 'Hana History',
+    plan: 'Pro',
+    entitlements: { manualTrigger: true },
+  });
+  const process = await addProcess({ name: 'Busy intake', n8nWebhookUrl: webhook.url('/ok/busy') });
+  const headers = { authorization: `Bearer ${client.token}` };
+  for (let i = 0; i < 102; i++) {
+    const ran = await request.post(`/api/n8n/trigger/${process._id}`, { headers, data: {} });
+    expect(ran.status()).toBe(200);
+  }
+  await openSignedIn(page, client, '/client/processes');
+  await page
+    .getByRole('listitem', { name: 'Busy intake' })
+    .getByRole('button', { name: 'Recent runs' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Recent runs: Busy intake' });
+  const runs = dialog.getByRole('list', { name: 'Runs' }).locator(':scope > li');
+  await expect(runs).toHaveCount(100);
+  await dialog.getByRole('button', { name: 'Load older runs' }).click();
+  await expect(runs).toHaveCount(102);
+  await expect(dialog.getByRole('button', { name: 'Load older runs' })).toHaveCount(0);
 });
 
 test('without manual trigger each process says Not allowed', async ({ page, request }) => {

@@ -58,3 +58,20 @@ for (const path of ['/', '/services']) {
     await expect(page).toHaveURL('/contact');
   });
 }
+
+test('text typed before the page comes alive still filters the catalogue', async ({ page }) => {
+  // Hold the page's JavaScript back, type into the pre-rendered field, then let it load.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/services', { waitUntil: 'domcontentloaded' });
+  const section = catalogue(page, '/services');
+  await section.getByLabel('Search solutions').fill('PRODUCTIVITY');
+  release();
+  await expect(section.getByText('Found 2 solutions matching “PRODUCTIVITY”.')).toBeVisible();
+});

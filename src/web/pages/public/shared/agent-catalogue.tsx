@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#shared/paths.ts';
 import { Button } from '#web/components/button.tsx';
@@ -20,6 +20,13 @@ export function AgentCatalogue() {
   const statusId = useId();
   const shown = filterAgents(agents, query);
   const text = query.trim();
+
+  // Text typed into the pre-rendered field before the page came alive is kept by the
+  // browser; read it once on hydration so the filter applies to it too.
+  useEffect(() => {
+    const typed = input.current?.value ?? '';
+    if (typed) setQuery(typed);
+  }, []);
 
   const clear = () => {
     setQuery('');
