@@ -218,7 +218,8 @@ export const runRollups = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.processId, t.day] }),
-    index('run_rollups_day_idx').on(t.day),
+    // Usage rows read a day's rollups in process order (a page costs its own rows).
+    index('run_rollups_day_process_idx').on(t.day, t.processId),
     index('run_rollups_client_day_idx').on(t.clientUserId, t.day),
   ],
 );

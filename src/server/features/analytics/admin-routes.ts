@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '#server/auth/guards.ts';
+import { coalescing } from '#server/http/coalesce.ts';
 import {
   AnalyticsOverviewSchema,
   analyticsPeriods,
+  type TopProcess,
   TopProcessSchema,
+  type Usage,
   UsageSchema,
 } from '#shared/analytics.ts';
 import { overview, topProcesses, USAGE_PAGE, usage } from './admin-service.ts';
@@ -31,6 +34,9 @@ const since = (days: number) => new Date(Date.now() - days * 86_400_000);
 export const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
   app.addHook('onRequest', requireAdmin);
+  // Admins opening the screen together share each aggregate (issue 18).
+  const sharedTop = coalescing<TopProcess[]>();
+  const sharedUsage = coalescing<Usage>();
   const common = { tags: ['admin: analytics'], security: [{ bearer: [] }] };
 
   app.get(
@@ -53,7 +59,10 @@ export const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(TopProcessSchema) },
       },
     },
-    async (request) => topProcesses(db, since(request.query.days), request.query.limit),
+    async (request) => {
+      const { days, limit } = request.query;
+      return sharedTop(`${days}:${limit}`, () => topProcesses(db, since(days), limit));
+    },
   );
 
   app.get(
@@ -67,7 +76,9 @@ export const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { days, period, limit, offset } = request.query;
-      return usage(db, since(days), period, { limit, offset });
+      return sharedUsage(`${days}:${period}:${limit}:${offset}`, () =>
+        usage(db, since(days), period, { limit, offset }),
+      );
     },
   );
 };

@@ -1,10 +1,11 @@
-import { count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { count, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { processes, runRollups, users } from '#server/db/schema.ts';
+import { runRollups, users } from '#server/db/schema.ts';
 import {
   type AnalyticsOverview,
   type AnalyticsPeriod,
   analyticsPeriods,
+  type RunsPerPeriod,
   type TopProcess,
   type Usage,
 } from '#shared/analytics.ts';
@@ -14,12 +15,7 @@ import {
 // stays when the retention job deletes old runs. Rows carry the process and client names
 // beside the spec's ids, so the screen can show them without loading every client.
 
-/** A user's display name in SQL: the name, or else the email (as displayName does). */
-const clientName = sql<string>`coalesce(nullif(trim(${users.name}), ''), ${users.email}, '')`;
-
-const sinceDay = (since: Date) => gte(runRollups.day, since.toISOString().slice(0, 10));
 const runsSum = sql<number>`coalesce(sum(${runRollups.runs}), 0)::int`;
-const failuresSum = sql<number>`coalesce(sum(${runRollups.failures}), 0)::int`;
 
 export async function overview(db: Db): Promise<AnalyticsOverview> {
   const [[userCount], [active], [runCount]] = await Promise.all([
@@ -38,22 +34,25 @@ export async function overview(db: Db): Promise<AnalyticsOverview> {
 }
 
 export async function topProcesses(db: Db, since: Date, limit = 10): Promise<TopProcess[]> {
-  return db
-    .select({
-      _id: runRollups.processId,
-      name: processes.name,
-      clientUserId: runRollups.clientUserId,
-      clientName,
-      runs: runsSum,
-      fails: failuresSum,
-    })
-    .from(runRollups)
-    .innerJoin(processes, eq(processes.id, runRollups.processId))
-    .leftJoin(users, eq(users.id, runRollups.clientUserId))
-    .where(sinceDay(since))
-    .groupBy(runRollups.processId, processes.name, runRollups.clientUserId, users.name, users.email)
-    .orderBy(desc(runsSum), processes.name, runRollups.processId)
-    .limit(limit);
+  // Summed per process on the rollups alone (no names carried through the aggregate), the
+  // busiest few kept, and only those named (issue 18).
+  const result = (await db.execute(sql`
+    with ranked as (
+      select process_id, min(client_user_id::text)::uuid as client_user_id,
+             sum(runs)::int as runs, sum(failures)::int as fails
+      from run_rollups
+      where day >= ${since.toISOString().slice(0, 10)}::date
+      group by process_id
+      order by sum(runs) desc, process_id
+      limit ${limit}
+    )
+    select r.process_id as "_id", p.name, r.client_user_id as "clientUserId",
+           coalesce(nullif(trim(u.name), ''), u.email, '') as "clientName", r.runs, r.fails
+    from ranked r
+    join processes p on p.id = r.process_id
+    left join users u on u.id = r.client_user_id
+    order by r.runs desc, p.name, r.process_id`)) as { rows: TopProcess[] };
+  return result.rows;
 }
 
 /** Usage rows per page: a screen of rows, bounded whatever the number of processes. */
@@ -61,12 +60,26 @@ export const USAGE_PAGE = { default: 500, max: 1000 } as const;
 
 // The period is inlined (it is one of three known words): as a bind parameter, the
 // SELECT and GROUP BY expressions would differ and PostgreSQL would refuse the query.
-const bucket = (period: AnalyticsPeriod) =>
-  sql<string>`to_char(date_trunc(${sql.raw(`'${analyticsPeriods.includes(period) ? period : 'day'}'`)}, ${runRollups.day}::timestamp), 'YYYY-MM-DD')`;
+const periodWord = (period: AnalyticsPeriod) =>
+  sql.raw(`'${analyticsPeriods.includes(period) ? period : 'day'}'`);
+const bucketOf = (period: AnalyticsPeriod) =>
+  sql`date_trunc(${periodWord(period)}, day::timestamp)::date`;
+
+interface UsagePageRow {
+  period: string;
+  clientUserId: string;
+  processId: string;
+  processName: string;
+  clientName: string;
+  executions: number;
+  failures: number;
+}
 
 /**
  * Runs per period overall (runsAgg) and per client and process (usage rows, a page at a
- * time: `offset` and `limit`, with the `total` number of rows).
+ * time: `offset` and `limit`, with the `total` number of rows). Newest period first, then
+ * by process; a day's rows are the rollups themselves, read in index order, so a page
+ * costs its own rows, not the whole window (issue 18).
  */
 export async function usage(
   db: Db,
@@ -74,49 +87,45 @@ export async function usage(
   period: AnalyticsPeriod,
   page: { limit: number; offset: number } = { limit: USAGE_PAGE.default, offset: 0 },
 ): Promise<Usage> {
-  const key = bucket(period);
-  const where = sinceDay(since);
-  const [runsAgg, rows, [total]] = await Promise.all([
-    db
-      .select({ _id: key, runs: runsSum, fails: failuresSum })
-      .from(runRollups)
-      .where(where)
-      .groupBy(key)
-      .orderBy(key),
-    db
-      .select({
-        period: key,
-        clientUserId: runRollups.clientUserId,
-        processId: runRollups.processId,
-        processName: processes.name,
-        clientName,
-        executions: runsSum,
-        failures: failuresSum,
-      })
-      .from(runRollups)
-      .innerJoin(processes, eq(processes.id, runRollups.processId))
-      .leftJoin(users, eq(users.id, runRollups.clientUserId))
-      .where(where)
-      .groupBy(
-        key,
-        runRollups.clientUserId,
-        runRollups.processId,
-        processes.name,
-        users.name,
-        users.email,
-      )
-      .orderBy(desc(key), processes.name, runRollups.processId)
-      .limit(page.limit)
-      .offset(page.offset),
-    db
-      .select({ n: sql<number>`count(distinct (${key}, ${runRollups.processId}))::int` })
-      .from(runRollups)
-      .where(where),
+  const from = since.toISOString().slice(0, 10);
+  const bucket = bucketOf(period);
+  const pageRows =
+    period === 'day'
+      ? sql`select day as period, process_id, client_user_id, runs as executions, failures
+            from run_rollups where day >= ${from}::date
+            order by day desc, process_id limit ${page.limit} offset ${page.offset}`
+      : sql`select ${bucket} as period, process_id, min(client_user_id::text)::uuid as client_user_id,
+                   sum(runs)::int as executions, sum(failures)::int as failures
+            from run_rollups where day >= ${from}::date
+            group by 1, process_id
+            order by 1 desc, process_id limit ${page.limit} offset ${page.offset}`;
+  const totalRows =
+    period === 'day'
+      ? sql`select count(*)::int as n from run_rollups where day >= ${from}::date`
+      : sql`select count(*)::int as n from (select 1 from run_rollups where day >= ${from}::date
+            group by ${bucket}, process_id) grouped`;
+  const [runsAgg, rows, total] = await Promise.all([
+    db.execute(sql`
+      select to_char(${bucket}, 'YYYY-MM-DD') as "_id", sum(runs)::int as runs,
+             sum(failures)::int as fails
+      from run_rollups where day >= ${from}::date
+      group by ${bucket} order by ${bucket}`) as Promise<{ rows: RunsPerPeriod[] }>,
+    db.execute(sql`
+      with page as (${pageRows})
+      select to_char(pg.period, 'YYYY-MM-DD') as period, pg.client_user_id as "clientUserId",
+             pg.process_id as "processId", p.name as "processName",
+             coalesce(nullif(trim(u.name), ''), u.email, '') as "clientName",
+             pg.executions, pg.failures
+      from page pg
+      join processes p on p.id = pg.process_id
+      left join users u on u.id = pg.client_user_id
+      order by pg.period desc, pg.process_id`) as Promise<{ rows: UsagePageRow[] }>,
+    db.execute(totalRows) as Promise<{ rows: { n: number }[] }>,
   ]);
   return {
-    runsAgg,
-    usage: rows.map((r) => ({ ...r, _id: `${r.period}:${r.clientUserId}:${r.processId}` })),
-    total: total?.n ?? 0,
+    runsAgg: runsAgg.rows,
+    usage: rows.rows.map((r) => ({ ...r, _id: `${r.period}:${r.clientUserId}:${r.processId}` })),
+    total: total.rows[0]?.n ?? 0,
     offset: page.offset,
     limit: page.limit,
   };
