@@ -195,6 +195,8 @@ try {
     select process_id, min(client_user_id::text)::uuid, (started_at at time zone 'UTC')::date, count(*),
            count(*) filter (where ok = false), coalesce(sum(duration_ms), 0), max(started_at)
     from runs group by process_id, (started_at at time zone 'UTC')::date`);
+  await db.query(`insert into run_daily_totals (day, runs, failures, process_days)
+    select day, sum(runs), sum(failures), count(*) from run_rollups group by day`);
   await db.query('alter table runs enable trigger user');
   await db.query('analyze');
   say(

@@ -224,6 +224,18 @@ export const runRollups = pgTable(
   ],
 );
 
+/**
+ * Runs per UTC day across the product (issue 18), kept by the same trigger: the usage
+ * chart and totals read a row a day. `processDays` counts the day's run_rollups rows (how
+ * many processes ran), so the usage table knows its length without counting them.
+ */
+export const runDailyTotals = pgTable('run_daily_totals', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  runs: integer('runs').notNull().default(0),
+  failures: integer('failures').notNull().default(0),
+  processDays: integer('process_days').notNull().default(0),
+});
+
 /** A cron schedule for a process. `nextRunAt` is what the job loop claims (DESIGN §2). */
 export const schedules = pgTable(
   'schedules',

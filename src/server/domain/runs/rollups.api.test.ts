@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { runRollups, runs } from '#server/db/schema.ts';
+import { runDailyTotals, runRollups, runs } from '#server/db/schema.ts';
 import { deleteExpiredRuns } from '#server/jobs/retention.ts';
 import { createClient, createProcessFor } from '#test/support/portal.ts';
 import { build } from '#test/support/test-app.ts';
@@ -52,6 +52,16 @@ describe('run rollups', () => {
       { day: '2026-11-20', runs: 1, failures: 0, totalDurationMs: 100 },
       { day: '2026-11-21', runs: 2, failures: 2, totalDurationMs: 750 },
     ]);
+    // The product-wide day totals move with them: runs, failures, processes that ran.
+    const totals = await db
+      .select()
+      .from(runDailyTotals)
+      .where(sql`${runDailyTotals.day} in ('2026-11-20', '2026-11-21')`)
+      .orderBy(runDailyTotals.day);
+    expect(totals).toEqual([
+      { day: '2026-11-20', runs: 1, failures: 0, processDays: 1 },
+      { day: '2026-11-21', runs: 2, failures: 2, processDays: 1 },
+    ]);
   });
 
   it('hold exact counts when many runs are written at once from several connections', async () => {
@@ -99,13 +109,18 @@ describe('run rollups', () => {
   it('are rebuilt from the runs for the days every plan still holds, older history left alone', async () => {
     const all = () => db.select().from(runRollups).orderBy(runRollups.processId, runRollups.day);
     const before = await all();
+    const totals = () => db.select().from(runDailyTotals).orderBy(runDailyTotals.day);
+    const totalsBefore = await totals();
     await db.execute(sql`update run_rollups set runs = runs + 1000, failures = 0`);
+    await db.execute(sql`update run_daily_totals set runs = runs + 1000, process_days = 0`);
     const rebuilt = await rebuildRollups(db, 7);
     expect(rebuilt.from).toBe(new Date(Date.now() - 6 * DAY_MS).toISOString().slice(0, 10));
     expect(rebuilt.rows).toBeGreaterThan(0);
     const after = await all();
     const recent = (rows: typeof before) => rows.filter((r) => r.day >= rebuilt.from);
     expect(recent(after)).toEqual(recent(before));
+    const recentTotals = (rows: typeof totalsBefore) => rows.filter((r) => r.day >= rebuilt.from);
+    expect(recentTotals(await totals())).toEqual(recentTotals(totalsBefore));
     // The day whose runs retention deleted keeps what it had (here, what it was set to).
     const older = after.filter((r) => r.day < rebuilt.from);
     expect(older.length).toBeGreaterThan(0);

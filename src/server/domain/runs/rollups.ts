@@ -32,6 +32,12 @@ export async function rebuildRollups(
       where started_at >= ${`${from}T00:00:00Z`}::timestamptz
       group by process_id, (started_at at time zone 'UTC')::date
       returning day`)) as { rows: { day: string }[] };
+    // The product-wide day totals follow the rollups of those days.
+    await tx.execute(sql`delete from run_daily_totals where day >= ${from}::date`);
+    await tx.execute(sql`
+      insert into run_daily_totals (day, runs, failures, process_days)
+      select day, sum(runs), sum(failures), count(*) from run_rollups
+      where day >= ${from}::date group by day`);
     return { from, rows: inserted.rows.length };
   });
 }

@@ -1,6 +1,6 @@
 import { count, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { runRollups, users } from '#server/db/schema.ts';
+import { runDailyTotals, users } from '#server/db/schema.ts';
 import {
   type AnalyticsOverview,
   type AnalyticsPeriod,
@@ -15,8 +15,6 @@ import {
 // stays when the retention job deletes old runs. Rows carry the process and client names
 // beside the spec's ids, so the screen can show them without loading every client.
 
-const runsSum = sql<number>`coalesce(sum(${runRollups.runs}), 0)::int`;
-
 export async function overview(db: Db): Promise<AnalyticsOverview> {
   const [[userCount], [active], [runCount]] = await Promise.all([
     db.select({ n: count() }).from(users),
@@ -24,7 +22,9 @@ export async function overview(db: Db): Promise<AnalyticsOverview> {
       .select({ n: count() })
       .from(users)
       .where(inArray(users.subscriptionStatus, ['active', 'trialing'])),
-    db.select({ n: runsSum }).from(runRollups),
+    db
+      .select({ n: sql<number>`coalesce(sum(${runDailyTotals.runs}), 0)::int` })
+      .from(runDailyTotals),
   ]);
   return {
     users: userCount?.n ?? 0,
@@ -101,14 +101,15 @@ export async function usage(
             order by 1 desc, process_id limit ${page.limit} offset ${page.offset}`;
   const totalRows =
     period === 'day'
-      ? sql`select count(*)::int as n from run_rollups where day >= ${from}::date`
+      ? sql`select coalesce(sum(process_days), 0)::int as n from run_daily_totals
+            where day >= ${from}::date`
       : sql`select count(*)::int as n from (select 1 from run_rollups where day >= ${from}::date
             group by ${bucket}, process_id) grouped`;
   const [runsAgg, rows, total] = await Promise.all([
     db.execute(sql`
       select to_char(${bucket}, 'YYYY-MM-DD') as "_id", sum(runs)::int as runs,
              sum(failures)::int as fails
-      from run_rollups where day >= ${from}::date
+      from run_daily_totals where day >= ${from}::date and runs > 0
       group by ${bucket} order by ${bucket}`) as Promise<{ rows: RunsPerPeriod[] }>,
     db.execute(sql`
       with page as (${pageRows})
