@@ -51,13 +51,14 @@ export default function AdminClientsPage() {
   return (
     <>
       <PageHeader title={title} description={description} />
-      <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,20rem)_10rem_10rem] sm:items-end">
+      <div className="mb-4 grid grid-cols-2 items-end gap-3 sm:grid-cols-[minmax(0,20rem)_10rem_10rem]">
         <TextField
           label="Search clients"
           type="search"
           placeholder="Name, email, company or code"
           value={search}
           onChange={(event) => restart(setSearch)(event.target.value)}
+          className="col-span-2 sm:col-span-1"
         />
         <SelectField
           label="Role"
