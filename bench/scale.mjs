@@ -4,7 +4,7 @@
 // BENCH_SCALE=10 — starts the real server on it, and times the calls the admin and the
 // client screens make: p50/p95, answer size, and the server's memory while they run.
 // Budgets: p95 <= 100 ms at 1M runs (200 ms at 10M), every answer <= 1 MB, server
-// memory <= 400 MB.
+// memory <= 400 MB. BENCH_KEEP_DB=1 keeps the seeded database for EXPLAIN ANALYZE.
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { freePort, machine, startChild, waitFor } from './support.mjs';
@@ -256,7 +256,9 @@ try {
 } finally {
   clearInterval(sampler);
   await server.stop();
-  await root.query(`drop database if exists ${dbName} with (force)`);
+  // BENCH_KEEP_DB=1 leaves the seeded database for EXPLAIN ANALYZE and the like.
+  if (process.env.BENCH_KEEP_DB) say(`  kept the database ${dbName}`);
+  else await root.query(`drop database if exists ${dbName} with (force)`);
   await root.end();
   process.exitCode = failed ? 1 : 0;
 }
