@@ -20,6 +20,7 @@ import {
   users,
 } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
+import { likePattern } from '#server/http/paging.ts';
 
 // Erasing an account (issue 17): its personal data is removed or anonymised everywhere it
 // is stored. Processes go with their runs and schedules; the person's enquiries, mail,
@@ -58,7 +59,7 @@ function needlesOf(account: UserRow): { text: string; json: string }[] {
 }
 
 const matchesAny = (column: unknown, needles: string[]) =>
-  or(...needles.map((n) => sql`${column}::text ilike ${`%${n.replace(/[\\%_]/g, '\\$&')}%`}`));
+  or(...needles.map((n) => sql`${column}::text ilike ${likePattern(n)}`));
 
 /** Erases the account; false when there is no such account or it was already erased. */
 export async function eraseAccount(db: Db, userId: string, acting: ErasureActing) {

@@ -1,6 +1,7 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { auditLogs, processes, users } from '#server/db/schema.ts';
+import { searchWords } from '#server/http/paging.ts';
 import type { AuditEntry, AuditLevel } from '#shared/audit.ts';
 
 // Reading the audit log for the admin screen: newest first, filtered by level, source and
@@ -19,15 +20,11 @@ export interface AuditFilter {
 
 const userName = sql<string | null>`coalesce(nullif(trim(${users.name}), ''), ${users.email})`;
 
-/** Each word of the search, found in any field of the entry, case-insensitively. */
-function searchConditions(q: string | undefined): SQL[] {
-  const words = (q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-  const text = sql`concat_ws(' ', ${auditLogs.message}, ${auditLogs.source}, ${auditLogs.level}, ${userName}, ${auditLogs.userId}::text, ${processes.name}, ${auditLogs.processId}::text, ${auditLogs.ip}, ${auditLogs.details}::text)`;
-  return words.map((word) => sql`${text} ilike ${`%${word.replace(/[\\%_]/g, '\\$&')}%`}`);
-}
+/** Every word of the search found somewhere in the entry (http/paging.ts searchWords). */
+const searchText = sql`concat_ws(' ', ${auditLogs.message}, ${auditLogs.source}, ${auditLogs.level}, ${userName}, ${auditLogs.userId}::text, ${processes.name}, ${auditLogs.processId}::text, ${auditLogs.ip}, ${auditLogs.details}::text)`;
 
 export async function listAuditEntries(db: Db, filter: AuditFilter): Promise<AuditEntry[]> {
-  const conditions: SQL[] = [...searchConditions(filter.q)];
+  const conditions: SQL[] = [...searchWords(filter.q, [searchText])];
   if (filter.level) conditions.push(eq(auditLogs.level, filter.level));
   if (filter.source) conditions.push(eq(auditLogs.source, filter.source));
   if (filter.before) {

@@ -10,7 +10,7 @@ import { conflict, notFound } from '#server/http/errors.ts';
 import { IdParamsSchema } from '#server/http/schemas.ts';
 import { ErrorSchema, MessageSchema } from '#shared/answers.ts';
 import { privacyMessages } from '#shared/privacy.ts';
-import { exportArchive, personArchive } from './archive.ts';
+import { exportArchive, personArchive, sendArchive } from './archive.ts';
 import { eraseEnquiry } from './enquiries.ts';
 
 // Admin privacy tools (issue 17): download everything held about a client account, close
@@ -57,12 +57,7 @@ export const adminPrivacyRoutes: FastifyPluginAsyncZod<AdminPrivacyOptions> = as
         actorId: currentUser(request).id,
         ip: request.ip,
       });
-      const { stream, filename } = exportArchive(db, account);
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'no-store')
-        .send(stream);
+      return sendArchive(reply, exportArchive(db, account));
     },
   );
 
@@ -139,14 +134,10 @@ export const adminPrivacyRoutes: FastifyPluginAsyncZod<AdminPrivacyOptions> = as
         ip: request.ip,
         details: { enquiryId: request.params.id },
       });
-      const { stream, filename } = holder
-        ? exportArchive(db, holder)
-        : personArchive(db, enquiry.email);
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'no-store')
-        .send(stream);
+      return sendArchive(
+        reply,
+        holder ? exportArchive(db, holder) : personArchive(db, enquiry.email),
+      );
     },
   );
 

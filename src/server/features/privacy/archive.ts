@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { FastifyReply } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import {
   auditLogs,
@@ -334,3 +335,11 @@ export function exportArchive(db: Db, user: UserRow): { stream: Readable; filena
   const who = (user.companyCode ?? user.id.slice(0, 8)).replace(/[^A-Za-z0-9-]/g, '');
   return { stream: zipStream(entriesOf(db, user)), filename: `data-export-${who}-${day}.zip` };
 }
+
+/** Answers with the archive as a download that no cache keeps. */
+export const sendArchive = (reply: FastifyReply, archive: { stream: Readable; filename: string }) =>
+  reply
+    .header('content-type', 'application/zip')
+    .header('content-disposition', `attachment; filename="${archive.filename}"`)
+    .header('cache-control', 'no-store')
+    .send(archive.stream);

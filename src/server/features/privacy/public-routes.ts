@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { audit } from '#server/domain/audit/audit.ts';
 import { notFound } from '#server/http/errors.ts';
 import { privacyMessages } from '#shared/privacy.ts';
-import { exportArchive } from './archive.ts';
+import { exportArchive, sendArchive } from './archive.ts';
 import { claimExportLink } from './export-links.ts';
 
 // GET /api/account/export/:token: the e-mailed link downloads the archive. The token is the
@@ -33,12 +33,7 @@ export const exportDownloadRoutes: FastifyPluginAsyncZod = async (app) => {
         actorId: user.id,
         ip: request.ip,
       });
-      const { stream, filename } = exportArchive(db, user);
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'no-store')
-        .send(stream);
+      return sendArchive(reply, exportArchive(db, user));
     },
   );
 };
