@@ -111,7 +111,7 @@ export async function eraseAccount(db: Db, userId: string, acting: ErasureActing
     await tx.delete(dataExports).where(eq(dataExports.userId, userId));
     await tx.delete(checkoutSessions).where(eq(checkoutSessions.clientUserId, userId));
     // Rate-limit counters are keyed by address for sign-in and reset attempts.
-    await tx.execute(sql`delete from rate_limits where key ilike ${`%${email}%`}`);
+    await tx.execute(sql`delete from rate_limits where key ilike ${likePattern(email)}`);
 
     // Mail to others that answers to the person (enquiry notices, invitations they sent).
     await tx.update(outbox).set({ replyTo: null }).where(sql`lower(${outbox.replyTo}) = ${email}`);
