@@ -191,12 +191,16 @@ try {
   const seededAt = await seed(db);
   const heavy = await heavyClient(db);
   const rollupStart = Date.now();
+  // The window totals are computed once at the end too, not row by row by their trigger.
+  await db.query("select set_config('app.rollup_rebuild', 'on', false)");
   await db.query(`insert into run_rollups (process_id, client_user_id, day, runs, failures, total_duration_ms, last_run_at)
     select process_id, min(client_user_id::text)::uuid, (started_at at time zone 'UTC')::date, count(*),
            count(*) filter (where ok = false), coalesce(sum(duration_ms), 0), max(started_at)
     from runs group by process_id, (started_at at time zone 'UTC')::date`);
   await db.query(`insert into run_daily_totals (day, runs, failures, process_days)
     select day, sum(runs), sum(failures), count(*) from run_rollups group by day`);
+  await db.query('select recompute_run_window_totals()');
+  await db.query("select set_config('app.rollup_rebuild', 'off', false)");
   await db.query('alter table runs enable trigger user');
   await db.query('analyze');
   say(

@@ -8,6 +8,9 @@ import { z } from 'zod';
 export const analyticsPeriods = ['day', 'week', 'month'] as const;
 export type AnalyticsPeriod = (typeof analyticsPeriods)[number];
 
+/** The windows the admin screen offers, in days; the server keeps their totals ranked. */
+export const analyticsWindowDays = [7, 30, 90, 365] as const;
+
 export const AnalyticsOverviewSchema = z.object({
   users: z.number(),
   activeSubscriptions: z.number(),

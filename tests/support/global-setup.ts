@@ -1,11 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '#server/db/client.ts';
+import { createPglite, openDatabase } from '#server/db/client.ts';
 
 // Migrate one database per run, once: a PGlite data directory dumped to a file that
 // each test file loads (initdb takes seconds), or a PostgreSQL template database that
@@ -25,7 +24,7 @@ export default async function setup(project: TestProject) {
 }
 
 async function setupPglite(project: TestProject) {
-  const client = await PGlite.create();
+  const client = await createPglite();
   await migrate(drizzle(client), { migrationsFolder: 'src/server/db/migrations' });
   const dump = await client.dumpDataDir('gzip');
   await client.close();

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -157,7 +158,7 @@ function createPostgresChangeFeed(connectionString: string) {
 async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   const dataDir =
     options.inMemory || !options.dataDir ? undefined : join(options.dataDir, 'pglite');
-  const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir });
+  const client = await createPglite({ dataDir, loadDataDir: options.loadDataDir });
   const pgliteDb = drizzlePglite(client, { schema });
   const db = pgliteDb as unknown as Db;
   return {
@@ -180,3 +181,10 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
 }
 
 export type { PGlite };
+
+/**
+ * Every embedded database is opened with the extensions its migrations create (pg_trgm,
+ * the audit search's trigram index): without them PGlite cannot read those indexes.
+ */
+export const createPglite = (options: PGliteOptions = {}) =>
+  PGlite.create({ ...options, extensions: { pg_trgm } });

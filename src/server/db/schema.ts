@@ -115,6 +115,10 @@ export const auditLogs = pgTable(
     // The audit screen filters by source or level, newest first (issue 18).
     index('audit_logs_source_created_idx').on(t.source, t.createdAt),
     index('audit_logs_level_created_idx').on(t.level, t.createdAt),
+    // The search finds entries about a person or a process whose name matches (issue 18);
+    // its words are matched in the entry's own text by a trigram index (migration 0020).
+    index('audit_logs_user_created_idx').on(t.userId, t.createdAt),
+    index('audit_logs_process_created_idx').on(t.processId, t.createdAt),
   ],
 );
 
@@ -235,6 +239,36 @@ export const runDailyTotals = pgTable('run_daily_totals', {
   failures: integer('failures').notNull().default(0),
   processDays: integer('process_days').notNull().default(0),
 });
+
+/**
+ * The windows the admin's top processes are ranked over (issue 18): `firstDay` is the
+ * oldest rollup day each window counts. The rollup trigger adds every change of a day
+ * inside a window to its totals; moving a window on a day subtracts the day that left it.
+ */
+export const runWindows = pgTable('run_windows', {
+  days: integer('days').primaryKey(),
+  firstDay: date('first_day', { mode: 'string' }).notNull(),
+});
+
+/** Runs and failures per process inside each window, read by rank: the top costs its rows. */
+export const runWindowTotals = pgTable(
+  'run_window_totals',
+  {
+    days: integer('days')
+      .notNull()
+      .references(() => runWindows.days, { onDelete: 'cascade' }),
+    processId: uuid('process_id')
+      .notNull()
+      .references(() => processes.id, { onDelete: 'cascade' }),
+    clientUserId: uuid('client_user_id').notNull(),
+    runs: integer('runs').notNull().default(0),
+    failures: integer('failures').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.days, t.processId] }),
+    index('run_window_totals_rank_idx').on(t.days, t.runs.desc(), t.processId),
+  ],
+);
 
 /** A cron schedule for a process. `nextRunAt` is what the job loop claims (DESIGN §2). */
 export const schedules = pgTable(

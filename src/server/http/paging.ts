@@ -18,10 +18,13 @@ export const pagingQuery = (defaultLimit: number, maxLimit: number) =>
 /** `%word%` with LIKE's own characters taken literally. */
 export const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, '\\$&')}%`;
 
+/** The words of a search (at most eight), lower-cased. */
+export const wordsOf = (q: string | undefined) =>
+  (q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+
 /** Every word of `q` found in one of `columns` (case-insensitive); none when `q` is blank. */
 export function searchWords(q: string | undefined, columns: unknown[]): SQL[] {
-  const words = (q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-  return words.map(
+  return wordsOf(q).map(
     (word) => or(...columns.map((column) => sql`${column} ilike ${likePattern(word)}`)) as SQL,
   );
 }

@@ -10,10 +10,10 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '#server/db/client.ts';
+import { createPglite, type Database, openDatabase } from '#server/db/client.ts';
 import { auditLogs, processes, users } from '#server/db/schema.ts';
 import { startBackupJob } from '#server/jobs/backup.ts';
 import { fillSampleData, snapshotTables } from '#test/support/sample-data.ts';
@@ -46,7 +46,7 @@ async function withDatabase<T>(dir: string, fn: (database: Database) => Promise<
 }
 
 async function loadBackup(file: string) {
-  return PGlite.create({
+  return createPglite({
     loadDataDir: new Blob([readFileSync(file)], { type: 'application/gzip' }),
   });
 }
@@ -85,7 +85,7 @@ describe('backup and restore of a stopped data directory', () => {
       atBackup,
     );
     // The database that was replaced is intact where the restore put it.
-    const aside = await PGlite.create({ dataDir: restored.keptAside! });
+    const aside = await createPglite({ dataDir: restored.keptAside! });
     expect(await snapshotOf(aside)).toEqual(afterChange);
     await aside.close();
     rmSync(restored.keptAside!, { recursive: true });
@@ -99,7 +99,7 @@ describe('backup and restore of a stopped data directory', () => {
       /damaged.*Nothing was changed/,
     );
 
-    const stranger = await PGlite.create();
+    const stranger = await createPglite();
     const foreign = join(root, 'foreign.tar.gz');
     writeFileSync(foreign, Buffer.from(await (await stranger.dumpDataDir('gzip')).arrayBuffer()));
     await stranger.close();

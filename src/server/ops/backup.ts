@@ -3,8 +3,8 @@ import { readFile, rename, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
-import { PGlite } from '@electric-sql/pglite';
-import { migrationsFolder } from '#server/db/client.ts';
+import type { PGlite } from '@electric-sql/pglite';
+import { createPglite, migrationsFolder } from '#server/db/client.ts';
 import { backupStamp, type WrittenBackup, writeBackup } from './backup-files.ts';
 import { requestBackup } from './control-socket.ts';
 import { lockForOperation, OpsError, pgliteDir, requireEmbeddedDatabase } from './data-dir.ts';
@@ -57,7 +57,7 @@ export async function backupStoppedDataDir(target: BackupTarget): Promise<Writte
   );
   try {
     requireEmbeddedDatabase(target.dataDir);
-    const client = await PGlite.create({ dataDir: pgliteDir(target.dataDir) });
+    const client = await createPglite({ dataDir: pgliteDir(target.dataDir) });
     try {
       return await writeBackup(target.dir, await dumpPglite(client), { keep: target.keep });
     } finally {
@@ -102,7 +102,7 @@ export async function restoreBackup(options: {
     const tarball = await unpack(file);
     let checked: Omit<RestoreResult, 'restoredTo' | 'keptAside'>;
     try {
-      const client = await PGlite.create({ dataDir: staging, loadDataDir: tarball });
+      const client = await createPglite({ dataDir: staging, loadDataDir: tarball });
       try {
         checked = await inspect(client);
       } finally {

@@ -1,11 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { analyticsWindowDays } from '#shared/analytics.ts';
 import { runLogDays } from '#shared/retention.ts';
 
 // Run rollups (issue 18): per process and UTC day, kept by the runs_rollup trigger
 // (migration 0016). `npm run db:rebuild-rollups` recomputes them from the runs table for
 // the last days every plan still holds whole (the shortest run-log retention): older days
 // have lost runs to retention, and their rollups are the only history left of them.
+//
+// The admin's top processes read ranked totals kept per window (migration 0019): the
+// rollup trigger adds each change inside a window; a window moves on a day by subtracting
+// the day that left it, on the first read of the day or by the daily upkeep.
 
 const DAY_MS = 86_400_000;
 
@@ -19,8 +24,10 @@ export async function rebuildRollups(
 ): Promise<{ from: string; rows: number }> {
   const from = new Date(now.getTime() - (days - 1) * DAY_MS).toISOString().slice(0, 10);
   return db.transaction(async (tx) => {
-    // Writers wait for the rebuild: no run can count twice or not at all meanwhile.
+    // Writers wait for the rebuild: no run can count twice or not at all meanwhile. The
+    // window totals are recomputed at the end, not moved row by row by their trigger.
     await tx.execute(sql`lock table runs in share row exclusive mode`);
+    await tx.execute(sql`select set_config('app.rollup_rebuild', 'on', true)`);
     await tx.execute(sql`delete from run_rollups where day >= ${from}::date`);
     const inserted = (await tx.execute(sql`
       insert into run_rollups
@@ -38,6 +45,30 @@ export async function rebuildRollups(
       insert into run_daily_totals (day, runs, failures, process_days)
       select day, sum(runs), sum(failures), count(*) from run_rollups
       where day >= ${from}::date group by day`);
+    await tx.execute(sql`select recompute_run_window_totals()`);
+    await tx.execute(sql`select set_config('app.rollup_rebuild', 'off', true)`);
     return { from, rows: inserted.rows.length };
   });
+}
+
+/** The first UTC day a window of `days` counts, as the analytics calls count it. */
+export const windowStart = (days: number, now = new Date()) =>
+  new Date(now.getTime() - days * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * Moves a kept window on to today; true when its totals now count exactly the days from
+ * windowStart (false for a window not kept, or one another instance's clock moved past).
+ */
+export async function advanceRunWindow(db: Db, days: number, now = new Date()): Promise<boolean> {
+  if (!analyticsWindowDays.some((window) => window === days)) return false;
+  const from = windowStart(days, now);
+  const moved = (await db.execute(
+    sql`select advance_run_window(${days}, ${from}::date)::text as "firstDay"`,
+  )) as { rows: { firstDay: string | null }[] };
+  return moved.rows[0]?.firstDay === from;
+}
+
+/** Moves every kept window on to today (the daily upkeep, so screens find them current). */
+export async function advanceRunWindows(db: Db, now = new Date()): Promise<void> {
+  for (const days of analyticsWindowDays) await advanceRunWindow(db, days, now);
 }

@@ -61,7 +61,7 @@ export const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { days, limit } = request.query;
-      return sharedTop(`${days}:${limit}`, () => topProcesses(db, since(days), limit));
+      return sharedTop(`${days}:${limit}`, () => topProcesses(db, days, limit));
     },
   );
 

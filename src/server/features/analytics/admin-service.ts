@@ -1,6 +1,7 @@
 import { count, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { runDailyTotals, users } from '#server/db/schema.ts';
+import { advanceRunWindow, windowStart } from '#server/domain/runs/rollups.ts';
 import {
   type AnalyticsOverview,
   type AnalyticsPeriod,
@@ -33,19 +34,29 @@ export async function overview(db: Db): Promise<AnalyticsOverview> {
   };
 }
 
-export async function topProcesses(db: Db, since: Date, limit = 10): Promise<TopProcess[]> {
-  // Summed per process on the rollups alone (no names carried through the aggregate), the
-  // busiest few kept, and only those named (issue 18).
+/**
+ * The busiest processes of the last `days`. The screen's windows (analyticsWindowDays)
+ * are read by rank from their kept totals, moved on to today first (a no-op but on the
+ * first call of a day, see domain/runs/rollups.ts): the cost is the rows listed, whatever the number of processes or
+ * days. Any other window is summed from the rollups (issue 18).
+ */
+export async function topProcesses(
+  db: Db,
+  days: number,
+  limit = 10,
+  now = new Date(),
+): Promise<TopProcess[]> {
+  const from = windowStart(days, now);
+  const ranked = (await advanceRunWindow(db, days, now))
+    ? sql`select process_id, client_user_id, runs, failures as fails from run_window_totals
+            where days = ${days} and runs > 0
+            order by days, runs desc, process_id limit ${limit}`
+    : sql`select process_id, min(client_user_id::text)::uuid as client_user_id,
+                   sum(runs)::int as runs, sum(failures)::int as fails
+            from run_rollups where day >= ${from}::date
+            group by process_id order by sum(runs) desc, process_id limit ${limit}`;
   const result = (await db.execute(sql`
-    with ranked as (
-      select process_id, min(client_user_id::text)::uuid as client_user_id,
-             sum(runs)::int as runs, sum(failures)::int as fails
-      from run_rollups
-      where day >= ${since.toISOString().slice(0, 10)}::date
-      group by process_id
-      order by sum(runs) desc, process_id
-      limit ${limit}
-    )
+    with ranked as (${ranked})
     select r.process_id as "_id", p.name, r.client_user_id as "clientUserId",
            coalesce(nullif(trim(u.name), ''), u.email, '') as "clientName", r.runs, r.fails
     from ranked r

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLogs, users } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
 import { createClient, createProcessFor } from '#test/support/portal.ts';
 import { build } from '#test/support/test-app.ts';
+import { auditOwnText } from './service.ts';
 
 const t = await build();
 const db = t.deps.database.db;
@@ -92,6 +93,9 @@ describe('GET /api/admin/audit-logs', () => {
     const messages = (rows: { message: string }[]) => rows.map((r) => r.message);
     expect(messages(await get('q=quentin'))).toEqual(['Paged entry 3']);
     expect(messages(await get('q=invoice%20FETCHER'))).toEqual(['Paged entry 7']);
+    expect(messages(await get(`q=${encodeURIComponent(client.user.email)}`))).toEqual([
+      'Paged entry 3',
+    ]);
     expect(messages(await get(`q=${encodeURIComponent('rare_100%')}`))).toEqual(['Paged entry 9']);
     expect(messages(await get('q=paged%20nothing-like-this'))).toEqual([]);
     // A literal % or _ matches only itself.
@@ -109,5 +113,42 @@ describe('GET /api/admin/audit-logs', () => {
       url: '/api/admin/audit-logs?beforeCreatedAt=yesterday&beforeId=x',
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('finds the entries of one person among hundreds sharing the searched name', async () => {
+    const crowd = await db
+      .insert(users)
+      .values(
+        Array.from({ length: 501 }, (_, i) => ({
+          name: `Crowded Name ${i}`,
+          email: `crowded-${i}@example.test`,
+          passwordHash: 'x',
+        })),
+      )
+      .returning({ id: users.id });
+    await audit(db, {
+      level: 'info',
+      source: 'crowd',
+      message: 'One of many',
+      userId: crowd[250]!.id,
+    });
+    const found = await t.injectAs(admin.token, {
+      method: 'GET',
+      url: '/api/admin/audit-logs?q=crowded%20name',
+    });
+    expect(found.json().map((e: { message: string }) => e.message)).toEqual(['One of many']);
+  });
+
+  it("matches words in an entry's own text through the trigram index", async () => {
+    // The index is used only while the query's expression is the index's, to the letter.
+    const plan = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return (await tx.execute(
+        sql`explain select id from audit_logs where ${auditOwnText} ilike '%rare-word%'`,
+      )) as { rows: Record<string, string>[] };
+    });
+    expect(plan.rows.map((row) => Object.values(row)[0]).join('\n')).toContain(
+      'audit_logs_search_trgm_idx',
+    );
   });
 });

@@ -1,15 +1,14 @@
-import { type AnalyticsPeriod, analyticsPeriods } from '#shared/analytics.ts';
+import { type AnalyticsPeriod, analyticsPeriods, analyticsWindowDays } from '#shared/analytics.ts';
 import { dayStart, formatDayKey, formatMonthYear } from '#shared/dates.ts';
 
 // The window the analytics screen looks at (how many days back) and how usage is grouped,
 // with the words the screen uses for them. Pure, so it is tested without a browser.
 
-export const windowOptions = [
-  { value: '7', label: 'Last 7 days' },
-  { value: '30', label: 'Last 30 days' },
-  { value: '90', label: 'Last 90 days' },
-  { value: '365', label: 'Last 12 months' },
-] as const;
+// The server keeps ranked totals for exactly these windows (analyticsWindowDays).
+export const windowOptions = analyticsWindowDays.map((days) => ({
+  value: String(days),
+  label: days === 365 ? 'Last 12 months' : `Last ${days} days`,
+}));
 
 export const periodOptions = [
   { value: 'day', label: 'By day' },
