@@ -36,8 +36,8 @@ export const topProcessesQuery = (range: AnalyticsWindow) =>
       api.get<TopProcess[]>(`${base}/top-processes?${search(range)}&limit=${range.top}`),
   });
 
-/** Usage rows per page: the server's default page (issue 18). */
-export const USAGE_PAGE_SIZE = 500;
+/** Usage rows per screen (the server answers up to 1,000): a table one can read through. */
+export const USAGE_PAGE_SIZE = 100;
 
 export const usageQuery = (range: AnalyticsWindow, offset = 0) =>
   queryOptions({

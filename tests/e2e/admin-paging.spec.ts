@@ -1,0 +1,53 @@
+import { createProcess, firstPaint, startWebhook, testProcess } from './admin-ops-helpers.ts';
+import { createClientAccount, expect, loginAdmin, openSignedIn, test } from './fixtures.ts';
+
+// Lists that page on the server (issue 18): the admin's usage rows a hundred to a screen
+// with Previous / Next, and the audit log 500 entries at a time with "Load 500 older
+// entries", its search answered by the server across every page.
+
+test('usage rows and audit entries page past the first screen', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const webhook = await startWebhook();
+  const admin = await loginAdmin(request);
+  const client = await createClientAccount(request, 'Paula Pages');
+  const stamp = Date.now().toString(36);
+  // 501 processes: 501 "created" audit entries; the first 101 run once, 101 usage rows.
+  for (let i = 0; i < 501; i++) {
+    const process = await createProcess(request, admin, {
+      name: `Paged ${stamp} ${i}`,
+      clientUserId: client.user._id,
+      n8nWebhookUrl: `${webhook.url}/ok`,
+    });
+    if (i < 101) expect((await testProcess(request, admin, process._id)).status).toBe(200);
+  }
+  await webhook.close();
+
+  await openSignedIn(page, admin, '/admin/analytics?days=7&period=day');
+  const usage = page.getByRole('region', { name: 'Usage over time' });
+  const pager = usage.getByRole('navigation', { name: 'Pages of usage rows' });
+  await expect(pager.getByText(/^1–100 of [\d,]+ usage rows$/)).toBeVisible(firstPaint);
+  const table = usage.getByRole('table');
+  await expect(table.locator('tbody tr')).toHaveCount(100);
+  const nextPage = page.waitForRequest((r) => r.url().includes('offset=100'));
+  await pager.getByRole('button', { name: 'Next' }).click();
+  await nextPage;
+  await expect(pager.getByText(/^101–\d[\d,]* of [\d,]+ usage rows$/)).toBeVisible();
+  await expect(pager.getByRole('button', { name: 'Previous' })).toBeEnabled();
+  await pager.getByRole('button', { name: 'Previous' }).click();
+  await expect(pager.getByText(/^1–100 of /)).toBeVisible();
+
+  await page.goto('/admin/audit-logs');
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit Logs' })).toBeVisible(firstPaint);
+  const searched = page.waitForRequest((r) => r.url().includes(`q=Paged+${stamp}`));
+  await page.getByLabel('Search').fill(`Paged ${stamp}`);
+  await searched;
+  await expect(page.getByText(/^Showing 500 of 500 entries/)).toBeVisible();
+  const older = page.getByRole('button', { name: 'Load 500 older entries' });
+  const olderRequest = page.waitForRequest((r) => r.url().includes('beforeCreatedAt='));
+  await older.click();
+  expect((await olderRequest).url()).toContain(`q=Paged+${stamp}`);
+  await expect(page.getByText(/^Showing 501 of 501 entries/)).toBeVisible();
+  await expect(older).toHaveCount(0);
+  // The oldest of them, the very first process made, is on the second page.
+  await expect(page.getByText(`Process "Paged ${stamp} 0" created`)).toBeVisible();
+});
