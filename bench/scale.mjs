@@ -28,10 +28,13 @@ const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);
 const say = (line) => console.log(line);
 const fmt = new Intl.NumberFormat('en-US');
 
-const dbName = `bench_scale_${process.pid}`;
+// BENCH_DB=<name> measures again on a database an earlier run kept (BENCH_KEEP_DB=1),
+// migrated to this version by the server, without seeding it again.
+const reused = process.env.BENCH_DB;
+const dbName = reused ?? `bench_scale_${process.pid}`;
 const root = new pg.Client({ connectionString: url });
 await root.connect();
-await root.query(`create database ${dbName}`);
+if (!reused) await root.query(`create database ${dbName}`);
 const dbUrl = Object.assign(new URL(url), { pathname: `/${dbName}` }).toString();
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
@@ -158,6 +161,41 @@ async function heavyClient(db) {
   return { id, processId: process_.id, token: registered.token };
 }
 
+async function seedAll(db) {
+  const seededAt = await seed(db);
+  const heavy = await heavyClient(db);
+  const rollupStart = Date.now();
+  // The window totals are computed once at the end too, not row by row by their trigger.
+  await db.query("select set_config('app.rollup_rebuild', 'on', false)");
+  await db.query(`insert into run_rollups (process_id, client_user_id, day, runs, failures, total_duration_ms, last_run_at)
+    select process_id, min(client_user_id::text)::uuid, (started_at at time zone 'UTC')::date, count(*),
+           count(*) filter (where ok = false), coalesce(sum(duration_ms), 0), max(started_at)
+    from runs group by process_id, (started_at at time zone 'UTC')::date`);
+  await db.query(`insert into run_daily_totals (day, runs, failures, process_days)
+    select day, sum(runs), sum(failures), count(*) from run_rollups group by day`);
+  await db.query('select recompute_run_window_totals()');
+  await db.query("select set_config('app.rollup_rebuild', 'off', false)");
+  await db.query('alter table runs enable trigger user');
+  await db.query('analyze');
+  say(
+    `  rollups in ${((Date.now() - rollupStart) / 1000).toFixed(1)} s; seeding took ${((Date.now() - seededAt) / 1000).toFixed(0)} s in all`,
+  );
+  return heavy;
+}
+
+/** The heavy client of a kept database, signed in again. */
+async function heavyAgain(db) {
+  say(`  measuring again on ${dbName}, as kept`);
+  const { token, user } = await post('/api/auth/login', {
+    email: 'heavy@bench.test',
+    password: 'Heavy-Passw0rd',
+  });
+  const {
+    rows: [first],
+  } = await db.query('select id from processes where client_user_id = $1 limit 1', [user._id]);
+  return { id: user._id, processId: first.id, token };
+}
+
 async function timeCall(path, token, before) {
   const times = [];
   let bytes = 0;
@@ -188,24 +226,7 @@ try {
   await db.connect();
   await waitFor(`${base}/readyz`, 120_000);
   say(`Scale benchmark on ${await machine()}, PostgreSQL, scale ×${SCALE}`);
-  const seededAt = await seed(db);
-  const heavy = await heavyClient(db);
-  const rollupStart = Date.now();
-  // The window totals are computed once at the end too, not row by row by their trigger.
-  await db.query("select set_config('app.rollup_rebuild', 'on', false)");
-  await db.query(`insert into run_rollups (process_id, client_user_id, day, runs, failures, total_duration_ms, last_run_at)
-    select process_id, min(client_user_id::text)::uuid, (started_at at time zone 'UTC')::date, count(*),
-           count(*) filter (where ok = false), coalesce(sum(duration_ms), 0), max(started_at)
-    from runs group by process_id, (started_at at time zone 'UTC')::date`);
-  await db.query(`insert into run_daily_totals (day, runs, failures, process_days)
-    select day, sum(runs), sum(failures), count(*) from run_rollups group by day`);
-  await db.query('select recompute_run_window_totals()');
-  await db.query("select set_config('app.rollup_rebuild', 'off', false)");
-  await db.query('alter table runs enable trigger user');
-  await db.query('analyze');
-  say(
-    `  rollups in ${((Date.now() - rollupStart) / 1000).toFixed(1)} s; seeding took ${((Date.now() - seededAt) / 1000).toFixed(0)} s in all`,
-  );
+  const heavy = reused ? await heavyAgain(db) : await seedAll(db);
   const { token } = await post('/api/auth/login', admin);
   const newRun = () =>
     db.query(
@@ -261,7 +282,7 @@ try {
   clearInterval(sampler);
   await server.stop();
   // BENCH_KEEP_DB=1 leaves the seeded database for EXPLAIN ANALYZE and the like.
-  if (process.env.BENCH_KEEP_DB) say(`  kept the database ${dbName}`);
+  if (process.env.BENCH_KEEP_DB || reused) say(`  kept the database ${dbName}`);
   else await root.query(`drop database if exists ${dbName} with (force)`);
   await root.end();
   process.exitCode = failed ? 1 : 0;

@@ -31,6 +31,7 @@ import { endImpersonationRoutes } from '#server/features/impersonation/portal-ro
 import { legalRoutes } from '#server/features/legal/admin-routes.ts';
 import { notificationRoutes } from '#server/features/notifications/portal-routes.ts';
 import { adminOutboxRoutes } from '#server/features/outbox/admin-routes.ts';
+import { clientOverviewRoutes } from '#server/features/overview/portal-routes.ts';
 import { adminResetLinkRoutes } from '#server/features/password-reset/admin-routes.ts';
 import { passwordResetRoutes } from '#server/features/password-reset/public-routes.ts';
 import { adminPrivacyRoutes } from '#server/features/privacy/admin-routes.ts';
@@ -67,6 +68,7 @@ const plain: [Plugin, string][] = [
   [clientProcessRoutes, '/api/n8n'],
   [schedulerRoutes, '/api/scheduler'],
   [clientAnalyticsRoutes, '/api/client'],
+  [clientOverviewRoutes, '/api/client'],
   [csvExportRoutes, '/api/client'],
   [settingsRoutes, '/api'],
   [notificationRoutes, '/api/settings/notifications'],

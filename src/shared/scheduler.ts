@@ -77,32 +77,60 @@ export const planIntervalSkipReason = (minutes: number) =>
 export const intervalMessage = (minutes: number) =>
   `Your plan allows runs at most every ${minutes} minutes; this cron runs more often.`;
 
-export const CreateScheduleSchema = z
+const scheduleFields = {
+  processId: z
+    .string({ error: schedulerMessages.required })
+    .trim()
+    .min(1, schedulerMessages.required),
+  cron: z
+    .string({ error: schedulerMessages.required })
+    .trim()
+    .min(1, schedulerMessages.required)
+    .max(120),
+  timezone: z
+    .string()
+    .trim()
+    .max(64)
+    .nullish()
+    .transform((v) => v || null)
+    .refine((v) => v === null || isValidTimezone(v), schedulerMessages.timezone),
+};
+
+function checkCron(value: { cron?: string; timezone?: string | null }, ctx: z.RefinementCtx): void {
+  if (!value.cron) return;
+  const problem = cronProblem(value.cron, value.timezone);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['cron'], message: problem });
+}
+
+export const CreateScheduleSchema = z.object(scheduleFields).superRefine(checkCron);
+export type CreateScheduleInput = z.input<typeof CreateScheduleSchema>;
+export type CreateSchedule = z.output<typeof CreateScheduleSchema>;
+
+/**
+ * PATCH /api/scheduler/{id} (issue 19): pause or resume ({ paused }), or edit the process,
+ * cron and timezone with the same checks and messages as creating one. A cron is checked
+ * in the timezone sent with it (the schedule's own when none is sent).
+ */
+export const UpdateScheduleSchema = z
   .object({
-    processId: z
-      .string({ error: schedulerMessages.required })
-      .trim()
-      .min(1, schedulerMessages.required),
-    cron: z
-      .string({ error: schedulerMessages.required })
-      .trim()
-      .min(1, schedulerMessages.required)
-      .max(120),
+    processId: scheduleFields.processId.optional(),
+    cron: scheduleFields.cron.optional(),
     timezone: z
       .string()
       .trim()
       .max(64)
-      .nullish()
-      .transform((v) => v || null)
-      .refine((v) => v === null || isValidTimezone(v), schedulerMessages.timezone),
+      .nullable()
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v || null))
+      .refine((v) => !v || isValidTimezone(v), schedulerMessages.timezone),
+    paused: z.boolean().optional(),
   })
-  .superRefine((value, ctx) => {
-    if (!value.cron) return;
-    const problem = cronProblem(value.cron, value.timezone);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['cron'], message: problem });
+  .superRefine(checkCron)
+  .refine((value) => Object.values(value).some((v) => v !== undefined), {
+    message: 'Send paused, or the process, cron and timezone to change.',
   });
-export type CreateScheduleInput = z.input<typeof CreateScheduleSchema>;
-export type CreateSchedule = z.output<typeof CreateScheduleSchema>;
+export type UpdateScheduleInput = z.input<typeof UpdateScheduleSchema>;
+export type UpdateSchedule = z.output<typeof UpdateScheduleSchema>;
 
 /** A schedule as the portal lists it; nextRunAt is when the job loop fires it next. */
 export const ScheduleSchema = z.object({
@@ -112,6 +140,8 @@ export const ScheduleSchema = z.object({
   cron: z.string(),
   timezone: z.string().nullable(),
   nextRunAt: z.string().nullable(),
+  /** Paused by the client: it does not run until resumed (issue 19). */
+  paused: z.boolean(),
   createdAt: z.string(),
   /** The last due run that was not started, and why (plan, subscription, process). */
   lastSkip: z.object({ at: z.string(), reason: z.string() }).nullable(),

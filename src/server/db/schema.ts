@@ -87,6 +87,13 @@ export const users = pgTable(
     uniqueIndex('users_stripe_customer_unique').on(t.stripeCustomerId),
     // The retention job's look-up of accounts closed longer than the period.
     index('users_closed_idx').on(t.closedAt).where(sql`${t.erasedAt} is null`),
+    // The admin's client list, newest first, and its search by any part of a word (issue
+    // 18: trigram indexes, pg_trgm from migration 0020).
+    index('users_created_idx').on(t.createdAt, t.id),
+    index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_company_name_trgm_idx').using('gin', t.companyName.op('gin_trgm_ops')),
+    index('users_company_code_trgm_idx').using('gin', t.companyCode.op('gin_trgm_ops')),
   ],
 );
 
@@ -153,7 +160,11 @@ export const processes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('processes_client_idx').on(t.clientUserId)],
+  (t) => [
+    index('processes_client_idx').on(t.clientUserId),
+    // The admin's process list, newest first (issue 18).
+    index('processes_created_idx').on(t.createdAt, t.id),
+  ],
 );
 
 export type ProcessRow = typeof processes.$inferSelect;
@@ -284,6 +295,8 @@ export const schedules = pgTable(
     cron: text('cron').notNull(),
     timezone: text('timezone'),
     nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+    /** Set while the client has paused it: no next run until it is resumed (issue 19). */
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
     /** The cron's shortest gap between runs, checked against the plan when it fires. */
     shortestGapMinutes: integer('shortest_gap_minutes'),
     /** The last time a due run was skipped, and why (shown in the schedule list). */

@@ -1,4 +1,4 @@
-import { asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { processes, type ScheduleRow, schedules, users } from '#server/db/schema.ts';
@@ -183,7 +183,8 @@ export function createSchedulerLoop(options: SchedulerLoopOptions) {
       await db
         .update(schedules)
         .set({ nextRunAt: sql`least(${schedules.nextRunAt}, ${dueAt.toISOString()}::timestamptz)` })
-        .where(eq(schedules.id, schedule.id));
+        // A schedule paused meanwhile stays paused.
+        .where(and(eq(schedules.id, schedule.id), isNull(schedules.pausedAt)));
     }
   }
 

@@ -89,8 +89,9 @@ interface UsagePageRow {
 /**
  * Runs per period overall (runsAgg) and per client and process (usage rows, a page at a
  * time: `offset` and `limit`, with the `total` number of rows). Newest period first, then
- * by process; a day's rows are the rollups themselves, read in index order, so a page
- * costs its own rows, not the whole window (issue 18).
+ * by process id, both descending: a day's rows are the rollups themselves, read backwards
+ * along the (day, process) index, so a page costs its own rows, not the whole window
+ * (issue 18; ascending ids sorted a whole day of rows for each page).
  */
 export async function usage(
   db: Db,
@@ -104,12 +105,12 @@ export async function usage(
     period === 'day'
       ? sql`select day as period, process_id, client_user_id, runs as executions, failures
             from run_rollups where day >= ${from}::date
-            order by day desc, process_id limit ${page.limit} offset ${page.offset}`
+            order by day desc, process_id desc limit ${page.limit} offset ${page.offset}`
       : sql`select ${bucket} as period, process_id, min(client_user_id::text)::uuid as client_user_id,
                    sum(runs)::int as executions, sum(failures)::int as failures
             from run_rollups where day >= ${from}::date
             group by 1, process_id
-            order by 1 desc, process_id limit ${page.limit} offset ${page.offset}`;
+            order by 1 desc, process_id desc limit ${page.limit} offset ${page.offset}`;
   const totalRows =
     period === 'day'
       ? sql`select coalesce(sum(process_days), 0)::int as n from run_daily_totals
@@ -131,7 +132,7 @@ export async function usage(
       from page pg
       join processes p on p.id = pg.process_id
       left join users u on u.id = pg.client_user_id
-      order by pg.period desc, pg.process_id`) as Promise<{ rows: UsagePageRow[] }>,
+      order by pg.period desc, pg.process_id desc`) as Promise<{ rows: UsagePageRow[] }>,
     db.execute(totalRows) as Promise<{ rows: { n: number }[] }>,
   ]);
   return {

@@ -4,8 +4,8 @@ import { actorIdOf, currentUser, requireUser } from '#server/auth/guards.ts';
 import { resolveAccount } from '#server/domain/accounts/account.ts';
 import { IdParamsSchema } from '#server/http/schemas.ts';
 import { ErrorSchema, MessageSchema } from '#shared/answers.ts';
-import { CreateScheduleSchema, ScheduleSchema } from '#shared/scheduler.ts';
-import { createSchedule, deleteSchedule, listSchedules } from './service.ts';
+import { CreateScheduleSchema, ScheduleSchema, UpdateScheduleSchema } from '#shared/scheduler.ts';
+import { createSchedule, deleteSchedule, listSchedules, updateSchedule } from './service.ts';
 
 export const schedulerRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
@@ -37,6 +37,28 @@ export const schedulerRoutes: FastifyPluginAsyncZod = async (app) => {
       const account = await resolveAccount(db, currentUser(request));
       const created = await createSchedule(db, account, request.body, actorIdOf(request));
       return reply.code(201).send(created);
+    },
+  );
+
+  app.patch(
+    '/:id',
+    {
+      schema: {
+        ...common,
+        params: IdParamsSchema,
+        body: UpdateScheduleSchema,
+        response: {
+          200: ScheduleSchema,
+          400: ErrorSchema,
+          402: ErrorSchema,
+          403: ErrorSchema,
+          404: ErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const account = await resolveAccount(db, currentUser(request));
+      return updateSchedule(db, account, request.params.id, request.body, actorIdOf(request));
     },
   );
 

@@ -303,3 +303,91 @@ describe('the scheduler loop', () => {
     });
   });
 });
+
+describe('PATCH /api/scheduler/{id}', () => {
+  const patch = (token: string, id: string, payload: object) =>
+    t.injectAs(token, { method: 'PATCH', url: `/api/scheduler/${id}`, payload });
+
+  it('pauses (the loop fires nothing), resumes from now and edits with the create checks', async () => {
+    const me = await createClient(t);
+    const process = await createProcessFor(t, me.user.id, {
+      name: 'Paused intake',
+      n8nWebhookUrl: n8n.url('/ok/paused'),
+    });
+    const other = await createProcessFor(t, me.user.id, { name: 'Other intake' });
+    const created = (await create(me.token, { processId: process.id, cron: '0 * * * *' })).json();
+
+    const paused = await patch(me.token, created._id, { paused: true });
+    expect(paused.statusCode).toBe(200);
+    expect(paused.json()).toMatchObject({ paused: true, nextRunAt: null, cron: '0 * * * *' });
+    // Even when it was due, a paused schedule is not claimed.
+    const loop = createSchedulerLoop({ db, n8n: t.deps.integrations.n8n, intervalMs: 60_000 });
+    await loop.tick(new Date(Date.now() + 2 * 3_600_000));
+    expect(n8n.to('/ok/paused')).toHaveLength(0);
+
+    // Edited while paused: the new cron is checked and kept, still paused.
+    const edited = await patch(me.token, created._id, {
+      processId: other.id,
+      cron: '30 9 * * 1-5',
+      timezone: 'America/Chicago',
+    });
+    expect(edited.json()).toMatchObject({
+      paused: true,
+      processName: 'Other intake',
+      cron: '30 9 * * 1-5',
+      timezone: 'America/Chicago',
+      nextRunAt: null,
+    });
+
+    const resumed = await patch(me.token, created._id, { paused: false });
+    expect(resumed.json().paused).toBe(false);
+    expect(resumed.json().nextRunAt).toBe(
+      nextRunAfter('30 9 * * 1-5', 'America/Chicago', new Date())?.toISOString(),
+    );
+    const listed = (await t.injectAs(me.token, { method: 'GET', url: '/api/scheduler' })).json();
+    expect(listed[0]).toMatchObject({ _id: created._id, paused: false, cron: '30 9 * * 1-5' });
+
+    const trail = await db
+      .select({ message: auditLogs.message })
+      .from(auditLogs)
+      .where(eq(auditLogs.userId, me.user.id));
+    expect(trail.map((row) => row.message)).toEqual(
+      expect.arrayContaining([
+        'Schedule for "Paused intake" paused',
+        'Schedule for "Other intake" changed to "30 9 * * 1-5" (America/Chicago)',
+        'Schedule for "Other intake" resumed',
+      ]),
+    );
+  });
+
+  it('refuses what creating refuses, and other accounts’ schedules', async () => {
+    const me = await createClient(t, { plan: 'Basic' });
+    const process = await createProcessFor(t, me.user.id);
+    const created = (await create(me.token, { processId: process.id, cron: '0 * * * *' })).json();
+    const badCron = await patch(me.token, created._id, { cron: '61 * * * *' });
+    expect(badCron.statusCode).toBe(400);
+    expect(badCron.json().errors.cron).toBe(
+      'Invalid cron expression: Invalid value for minute: 61.',
+    );
+    const tooOften = await patch(me.token, created._id, { cron: '* * * * *' });
+    expect(tooOften.statusCode).toBe(400);
+    expect(tooOften.json().message).toMatch(/^Your plan allows runs at most every \d+ minutes/);
+    const zone = await patch(me.token, created._id, { timezone: 'Mars/Olympus' });
+    expect(zone.json().errors.timezone).toBe(schedulerMessages.timezone);
+    expect((await patch(me.token, created._id, {})).statusCode).toBe(400);
+
+    const stranger = await createClient(t);
+    const strangers = await createProcessFor(t, stranger.user.id);
+    expect((await patch(stranger.token, created._id, { paused: true })).statusCode).toBe(404);
+    expect((await patch(me.token, created._id, { processId: strangers.id })).statusCode).toBe(404);
+    expect((await patch(me.token, 'not-an-id', { paused: true })).statusCode).toBe(404);
+
+    // A lapsed subscription may pause, not resume.
+    expect((await patch(me.token, created._id, { paused: true })).statusCode).toBe(200);
+    await db.update(users).set({ subscriptionStatus: 'past_due' }).where(eq(users.id, me.user.id));
+    expect((await patch(me.token, created._id, { paused: false })).statusCode).toBe(402);
+    const [row] = await db.select().from(schedules).where(eq(schedules.id, created._id));
+    expect(row).toMatchObject({ cron: '0 * * * *', nextRunAt: null });
+    expect(row?.pausedAt).not.toBeNull();
+  });
+});

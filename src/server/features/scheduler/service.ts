@@ -11,17 +11,20 @@ import { badRequest, forbidden, HttpError, notFound } from '#server/http/errors.
 import { billingMessages, isSubscriptionRunning } from '#shared/billing.ts';
 import {
   type CreateSchedule,
+  cronProblem,
   intervalMessage,
   nextRunAfter,
   type Schedule,
   schedulerMessages,
   shortestGapMinutes,
   storedGapMinutes,
+  type UpdateSchedule,
 } from '#shared/scheduler.ts';
 import { teamMessages } from '#shared/team.ts';
 
-// Schedules of one account. Creation checks the plan (403), the subscription (402), the
-// process's owner (404) and the plan's minimum interval (400).
+// Schedules of one account. Creating, editing and resuming check the plan (403), the
+// subscription (402), the process's owner (404) and the plan's minimum interval (400);
+// pausing only stops the next run.
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -42,6 +45,7 @@ const toJson = (row: ScheduleRow, processName: string): Schedule => ({
   cron: row.cron,
   timezone: row.timezone,
   nextRunAt: row.nextRunAt?.toISOString() ?? null,
+  paused: row.pausedAt !== null,
   createdAt: row.createdAt.toISOString(),
   lastSkip:
     row.lastSkippedAt && row.lastSkipReason
@@ -49,13 +53,15 @@ const toJson = (row: ScheduleRow, processName: string): Schedule => ({
       : null,
 });
 
-export async function createSchedule(
+/**
+ * What creating, editing or resuming a schedule checks: the plan (403), the subscription
+ * (402), the process's owner (404) and the plan's minimum interval (400). Returns the
+ * process and the cron's shortest gap.
+ */
+async function checkSchedulable(
   db: Db,
   account: Account,
-  input: CreateSchedule,
-  /** Who acts, for the audit log (the admin behind a test session). */
-  actorId: string,
-  now = new Date(),
+  input: { processId: string; cron: string; timezone: string | null },
 ) {
   const caps = accountCapabilities(account);
   if (!caps.canSchedule) throw forbidden(schedulerMessages.notEnabled);
@@ -70,11 +76,25 @@ export async function createSchedule(
         .where(and(eq(processes.id, input.processId), eq(processes.clientUserId, account.owner.id)))
     : [];
   if (!process) throw notFound('Process not found.');
+  const problem = cronProblem(input.cron, input.timezone);
+  if (problem) throw badRequest(problem, { cron: problem });
   const gap = shortestGapMinutes(input.cron, input.timezone);
   if (gap < caps.scheduleMinIntervalMinutes) {
     const message = intervalMessage(caps.scheduleMinIntervalMinutes);
     throw badRequest(message, { cron: message });
   }
+  return { process, gap };
+}
+
+export async function createSchedule(
+  db: Db,
+  account: Account,
+  input: CreateSchedule,
+  /** Who acts, for the audit log (the admin behind a test session). */
+  actorId: string,
+  now = new Date(),
+) {
+  const { process, gap } = await checkSchedulable(db, account, input);
   const [row] = await db
     .insert(schedules)
     .values({
@@ -96,6 +116,69 @@ export async function createSchedule(
     processId: process.id,
   });
   return toJson(row, process.name);
+}
+
+/**
+ * Pauses (no next run), resumes (the next run from now, checked as a new schedule would
+ * be) or edits a schedule (issue 19). An edited paused schedule stays paused.
+ */
+export async function updateSchedule(
+  db: Db,
+  account: Account,
+  id: string,
+  change: UpdateSchedule,
+  actorId: string,
+  now = new Date(),
+) {
+  assertMayManageSchedules(account);
+  const [current] = UUID.test(id)
+    ? await db
+        .select()
+        .from(schedules)
+        .where(and(eq(schedules.id, id), eq(schedules.clientUserId, account.owner.id)))
+    : [];
+  if (!current) throw notFound('Schedule not found.');
+  const wanted = {
+    processId: change.processId ?? current.processId,
+    cron: change.cron ?? current.cron,
+    timezone: change.timezone === undefined ? current.timezone : change.timezone,
+  };
+  const paused = change.paused ?? current.pausedAt !== null;
+  const pausing = paused && current.pausedAt === null;
+  const edited =
+    wanted.processId !== current.processId ||
+    wanted.cron !== current.cron ||
+    wanted.timezone !== current.timezone;
+  const [process] = await db.select().from(processes).where(eq(processes.id, current.processId));
+  // Pausing alone is always allowed, even on a plan that no longer schedules.
+  const checked = paused && !edited ? null : await checkSchedulable(db, account, wanted);
+  const [row] = await db
+    .update(schedules)
+    .set({
+      ...wanted,
+      pausedAt: paused ? (current.pausedAt ?? now) : null,
+      nextRunAt: paused ? null : nextRunAfter(wanted.cron, wanted.timezone, now),
+      ...(checked && { shortestGapMinutes: storedGapMinutes(checked.gap) }),
+      ...(edited || !paused ? { lastSkippedAt: null, lastSkipReason: null } : {}),
+    })
+    .where(eq(schedules.id, current.id))
+    .returning();
+  if (!row) throw notFound('Schedule not found.');
+  const processName = checked?.process.name ?? process?.name ?? '';
+  const what = pausing
+    ? 'paused'
+    : current.pausedAt !== null && !paused
+      ? 'resumed'
+      : `changed to "${row.cron}" (${row.timezone ?? 'UTC'})`;
+  await audit(db, {
+    source: 'scheduler',
+    message: `Schedule for "${processName}" ${what}`,
+    userId: account.owner.id,
+    actorId,
+    processId: row.processId,
+    details: edited ? { before: { cron: current.cron, timezone: current.timezone } } : undefined,
+  });
+  return toJson(row, processName);
 }
 
 /** Team members see schedules; the owner and team admins change them (DESIGN §1 Teams). */

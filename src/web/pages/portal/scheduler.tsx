@@ -54,6 +54,7 @@ function CreateSection() {
 
 export default function SchedulerPage() {
   const schedules = useQuery(schedulesQuery());
+  const processes = useQuery(myProcessesQuery());
   const { account, capabilities } = useAccount();
   const canManage = account ? account.canManage : true;
 
@@ -77,7 +78,15 @@ export default function SchedulerPage() {
                 : 'No schedules yet.'
             }
           >
-            {(list) => <ScheduleList schedules={list} canManage={canManage} />}
+            {(list) => (
+              <ScheduleList
+                schedules={list}
+                canManage={canManage}
+                canSchedule={capabilities.canSchedule}
+                processes={processes.data ?? []}
+                minIntervalMinutes={capabilities.scheduleMinIntervalMinutes}
+              />
+            )}
           </QueryState>
         </section>
       </div>

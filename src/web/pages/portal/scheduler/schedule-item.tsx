@@ -1,21 +1,29 @@
 import { formatDateTime } from '#shared/dates.ts';
 import type { Schedule } from '#shared/scheduler.ts';
+import { Badge } from '#web/components/badge.tsx';
 import { Button } from '#web/components/button.tsx';
 import { describeCron, upcomingRuns, zoneName } from './cron-text.ts';
 
 // One schedule: its process, the cron with its plain reading, the zone (UTC when empty,
-// SPEC §9), the next runs and, when the last due run was skipped, why. Delete is offered
-// to those who manage schedules.
+// SPEC §9), the next runs (none while paused) and, when the last due run was skipped,
+// why. Pause or resume, edit and delete are offered to those who manage schedules.
+
+export interface ScheduleActions {
+  onPauseToggle?: () => void;
+  onEdit?: () => void;
+  onDelete: () => void;
+  busy: boolean;
+}
 
 export function ScheduleItem({
   schedule,
-  onDelete,
+  actions,
 }: {
   schedule: Schedule;
-  onDelete?: () => void;
+  actions?: ScheduleActions;
 }) {
   const reading = describeCron(schedule.cron);
-  const runs = upcomingRuns(schedule.cron, schedule.timezone);
+  const runs = schedule.paused ? [] : upcomingRuns(schedule.cron, schedule.timezone);
   const headingId = `schedule-${schedule._id}`;
   return (
     <li
@@ -24,8 +32,12 @@ export function ScheduleItem({
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 id={headingId} className="text-base font-semibold break-words text-slate-900">
+          <h3
+            id={headingId}
+            className="flex flex-wrap items-center gap-2 text-base font-semibold break-words text-slate-900"
+          >
             {schedule.processName}
+            {schedule.paused ? <Badge tone="slate">Paused</Badge> : null}
           </h3>
           <p className="mt-1 text-sm text-slate-700">
             <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-900">
@@ -34,10 +46,38 @@ export function ScheduleItem({
             {reading ? <span className="ml-2">{reading}</span> : null}
           </p>
         </div>
-        {onDelete ? (
-          <Button variant="secondary" size="sm" onClick={onDelete} className="shrink-0">
-            Delete
-          </Button>
+        {actions ? (
+          <div className="flex shrink-0 flex-wrap justify-end gap-2">
+            {actions.onPauseToggle ? (
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={actions.onPauseToggle}
+                disabled={actions.busy}
+                aria-label={`${schedule.paused ? 'Resume' : 'Pause'} ${schedule.processName}`}
+              >
+                {schedule.paused ? 'Resume' : 'Pause'}
+              </Button>
+            ) : null}
+            {actions.onEdit ? (
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={actions.onEdit}
+                aria-label={`Edit ${schedule.processName}`}
+              >
+                Edit
+              </Button>
+            ) : null}
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={actions.onDelete}
+              aria-label={`Delete ${schedule.processName}`}
+            >
+              Delete
+            </Button>
+          </div>
         ) : null}
       </div>
       <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-[10rem_1fr]">
@@ -48,7 +88,9 @@ export function ScheduleItem({
         <div className="min-w-0">
           <dt className="text-slate-600">Next runs</dt>
           <dd className="mt-0.5 text-slate-900">
-            {runs.length === 0 ? (
+            {schedule.paused ? (
+              'None while paused'
+            ) : runs.length === 0 ? (
               'None'
             ) : (
               <ol className="space-y-0.5">

@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Message } from '#shared/answers.ts';
-import type { CreateSchedule, Schedule } from '#shared/scheduler.ts';
+import type { CreateSchedule, Schedule, UpdateScheduleInput } from '#shared/scheduler.ts';
 import { api } from '#web/lib/api.ts';
 
-// The scheduler calls (SPEC §7 Client portal) and their cache key.
+// The scheduler calls (SPEC §7 Client portal, and PATCH for pause, resume and edit:
+// issue 19) and their cache key.
 
 const base = '/api/scheduler';
 
@@ -20,5 +21,7 @@ export const schedulesQuery = () =>
 
 export const scheduleCalls = {
   create: (body: CreateSchedule) => api.post<Schedule>(base, body),
+  update: (id: string, body: UpdateScheduleInput) =>
+    api.patch<Schedule>(`${base}/${encodeURIComponent(id)}`, body),
   remove: (id: string) => api.delete<Message>(`${base}/${encodeURIComponent(id)}`),
 };

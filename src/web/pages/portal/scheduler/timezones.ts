@@ -19,3 +19,12 @@ export function timezoneOptions(): string[] {
     return fallback;
   }
 }
+
+/** The zone this browser is in, offered first; empty (UTC) when it cannot say. */
+export function browserTimezone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { runStates, runTriggers } from './runs.ts';
+
+// What a client comes to /client for (issue 19): runs and failures in the last seven days,
+// the last runs, the next scheduled run, and how far a new account has got.
+
+export const OVERVIEW_DAYS = 7;
+export const OVERVIEW_RECENT_RUNS = 5;
+
+export const OverviewRunSchema = z.object({
+  _id: z.string(),
+  processId: z.string(),
+  processName: z.string(),
+  startedAt: z.string(),
+  state: z.enum(runStates),
+  ok: z.boolean().nullable(),
+  statusCode: z.number().nullable(),
+  durationMs: z.number().nullable(),
+  trigger: z.enum(runTriggers),
+});
+export type OverviewRun = z.infer<typeof OverviewRunSchema>;
+
+export const ClientOverviewSchema = z.object({
+  /** Runs and failures over the last OVERVIEW_DAYS UTC days, today included. */
+  lastDays: z.object({ days: z.number(), runs: z.number(), failures: z.number() }),
+  recentRuns: z.array(OverviewRunSchema),
+  nextRun: z.object({ at: z.string(), processName: z.string(), scheduleId: z.string() }).nullable(),
+  processCount: z.number(),
+  /** Schedules that will run (paused ones not counted). */
+  activeScheduleCount: z.number(),
+});
+export type ClientOverview = z.infer<typeof ClientOverviewSchema>;

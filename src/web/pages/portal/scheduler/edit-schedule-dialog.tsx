@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import type { MyProcess } from '#shared/processes.ts';
+import {
+  type CreateSchedule,
+  type CreateScheduleInput,
+  CreateScheduleSchema,
+  type Schedule,
+  schedulerMessages,
+} from '#shared/scheduler.ts';
+import { Button } from '#web/components/button.tsx';
+import { ModalDialog } from '#web/components/modal-dialog.tsx';
+import { FormFooter } from '#web/components/section-card.tsx';
+import { toast } from '#web/lib/toast.ts';
+import { useApiForm } from '#web/lib/use-api-form.ts';
+import { validationText } from './create-schedule-form.tsx';
+import { ScheduleFields } from './schedule-fields.tsx';
+import { scheduleCalls, scheduleKeys } from './scheduler-api.ts';
+
+// Editing a schedule (issue 19): the same fields, checks and messages as creating one,
+// sent with PATCH /api/scheduler/{id}. A paused schedule stays paused.
+
+export function EditScheduleDialog({
+  schedule,
+  processes,
+  minIntervalMinutes,
+  onClose,
+}: {
+  schedule: Schedule;
+  processes: MyProcess[];
+  minIntervalMinutes: number;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const formId = useId();
+  const { form, onSubmit, alert, errors, isSubmitting } = useApiForm<
+    CreateScheduleInput,
+    CreateSchedule
+  >({
+    resolver: zodResolver(CreateScheduleSchema),
+    fields: ['processId', 'cron', 'timezone'],
+    defaultValues: {
+      processId: schedule.processId,
+      cron: schedule.cron,
+      timezone: schedule.timezone ?? '',
+    },
+    submit: async (values) => {
+      await scheduleCalls.update(schedule._id, values);
+      await queryClient.invalidateQueries({ queryKey: scheduleKeys.all });
+      onClose();
+      return { title: 'Saved', text: 'Schedule updated.' };
+    },
+    onInvalid: (invalid) =>
+      toast({
+        title: schedulerMessages.validationTitle,
+        text: validationText(invalid),
+        tone: 'error',
+      }),
+  });
+
+  return (
+    <ModalDialog
+      open
+      title="Edit schedule"
+      description={schedule.paused ? 'It stays paused until you resume it.' : undefined}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={isSubmitting}>
+            {isSubmitting ? 'Saving…' : 'Save schedule'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={onSubmit} noValidate>
+        <fieldset disabled={isSubmitting}>
+          <ScheduleFields
+            form={form}
+            errors={errors}
+            processes={processes}
+            minIntervalMinutes={minIntervalMinutes}
+          />
+        </fieldset>
+        <FormFooter alert={alert}>{null}</FormFooter>
+      </form>
+    </ModalDialog>
+  );
+}
