@@ -162,8 +162,12 @@ export const processes = pgTable(
   },
   (t) => [
     index('processes_client_idx').on(t.clientUserId),
-    // The admin's process list, newest first (issue 18).
+    // The admin's process list, newest first, and its search (and the audit search's
+    // look-up of processes by name) by any part of a word (issue 18).
     index('processes_created_idx').on(t.createdAt, t.id),
+    index('processes_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('processes_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    index('processes_webhook_trgm_idx').using('gin', t.n8nWebhookUrl.op('gin_trgm_ops')),
   ],
 );
 
