@@ -47,10 +47,11 @@ export async function topProcesses(
   now = new Date(),
 ): Promise<TopProcess[]> {
   const from = windowStart(days, now);
+  // `nulls last` as the rank index has it (desc alone means nulls first, and a seq scan).
   const ranked = (await advanceRunWindow(db, days, now))
     ? sql`select process_id, client_user_id, runs, failures as fails from run_window_totals
             where days = ${days} and runs > 0
-            order by days, runs desc, process_id limit ${limit}`
+            order by days, runs desc nulls last, process_id limit ${limit}`
     : sql`select process_id, min(client_user_id::text)::uuid as client_user_id,
                    sum(runs)::int as runs, sum(failures)::int as fails
             from run_rollups where day >= ${from}::date
