@@ -73,7 +73,7 @@ test('pressing Run again within seconds asks first', async ({ page, request }) =
   const run = item.getByRole('button', { name: 'Run workflow' });
 
   await run.click();
-  await expect(item.getByText('Succeeded · 200')).toBeVisible();
+  await expect(item.getByText(/^Ran successfully in /)).toBeVisible();
   await run.click();
   const confirm = page.getByRole('dialog', { name: 'Run it again?' });
   await expect(confirm).toContainText(`${name} was started`);
@@ -103,7 +103,7 @@ test("n8n's 404 for an inactive workflow is explained in plain words", async ({
   await expect(notice(page)).toContainText('Status 502: The workflow answered 404');
   await item.getByRole('button', { name: 'Recent runs' }).click();
   const run = page.getByRole('dialog', { name: `Recent runs: ${name}` }).getByRole('listitem');
-  await expect(run).toContainText('Failed · 404');
+  await expect(run).toContainText('The workflow answered an error (404)');
   await expect(run).toContainText('n8n has no active workflow at this address');
   // n8n's stack trace names files on its server: never shown.
   await expect(run).not.toContainText('/usr/local/lib');
@@ -128,7 +128,7 @@ test('respond-immediately workflows show what n8n recorded', async ({ page, requ
   const item = page.getByRole('listitem', { name: followed });
   await item.getByRole('button', { name: 'Run workflow' }).click();
   await expect(notice(page)).toContainText('Status 202: n8n started the workflow.');
-  await expect(item.getByText('Waiting for n8n')).toBeVisible();
+  await expect(item.getByText('Started in n8n, waiting for its result')).toBeVisible();
   await item.getByRole('button', { name: 'Recent runs' }).click();
   const history = page.getByRole('dialog', { name: `Recent runs: ${followed}` });
   const run = history.getByRole('listitem').first();

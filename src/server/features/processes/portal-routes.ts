@@ -77,6 +77,7 @@ export const clientProcessRoutes: FastifyPluginAsyncZod = async (app) => {
               state: run.state,
               ok: run.ok,
               statusCode: run.statusCode,
+              durationMs: run.durationMs,
               trigger: run.trigger,
               confirmedByN8n: run.confirmedByN8n,
             }

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { brand } from '#shared/brand.ts';
+import { paths } from '#shared/paths.ts';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { useAccount } from '#web/lib/account.ts';
@@ -13,6 +15,19 @@ const title = 'My Processes';
 const description = 'Run your automation workflows and see what each one does.';
 
 export const meta = () => pageMeta(title, description);
+
+/** Why Run says "Not allowed" (SPEC §2), once above the list, and how to ask for it. */
+function ManualRunsNote() {
+  return (
+    <p className="mb-4 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">
+      Your workflows run on their schedules. Running one by hand is switched on by {brand.name} for
+      your account.{' '}
+      <Link to={paths.contact} className="font-medium text-brand-700 underline">
+        Ask us to switch on manual runs
+      </Link>
+    </p>
+  );
+}
 
 export default function ProcessesPage() {
   const processes = useQuery({
@@ -49,16 +64,19 @@ export default function ProcessesPage() {
         empty="No processes yet. Once we connect a workflow to your account, it appears here."
       >
         {(list) => (
-          <ul aria-label="Processes" className="space-y-4">
-            {list.map((process) => (
-              <ProcessCard
-                key={process._id}
-                process={process}
-                canTrigger={capabilities.manualTriggerAllowed}
-                showRuns={process._id === showRunsOf}
-              />
-            ))}
-          </ul>
+          <>
+            {capabilities.manualTriggerAllowed ? null : <ManualRunsNote />}
+            <ul aria-label="Processes" className="space-y-4">
+              {list.map((process) => (
+                <ProcessCard
+                  key={process._id}
+                  process={process}
+                  canTrigger={capabilities.manualTriggerAllowed}
+                  showRuns={process._id === showRunsOf}
+                />
+              ))}
+            </ul>
+          </>
         )}
       </QueryState>
     </>

@@ -24,6 +24,7 @@ function LastRunLine({ process }: { process: MyProcess }) {
         state={run.state}
         ok={run.ok}
         statusCode={run.statusCode}
+        durationMs={run.durationMs}
         confirmedByN8n={run.confirmedByN8n}
       />
       <span className="text-slate-600">{triggerLabels[run.trigger]}</span>

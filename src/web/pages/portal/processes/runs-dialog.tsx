@@ -12,7 +12,7 @@ import { type FilterOption, SegmentedFilter } from '#web/components/segmented-fi
 import { useAccount } from '#web/lib/account.ts';
 import { ExportCsvButton, todayStamp } from '../shared/export-csv-button.tsx';
 import { type RunFilter, runsQuery } from '../shared/processes-api.ts';
-import { formatDuration, triggerLabels } from './format.ts';
+import { formatDuration, readableBody, triggerLabels } from './format.ts';
 import { inputLines, isUnderWay, runExplanation, UNDER_WAY_REFRESH_MS } from './run-facts.ts';
 import { RunStatus } from './run-status.tsx';
 
@@ -41,13 +41,14 @@ function RunItem({ run, fields }: { run: Run; fields: InputField[] }) {
           state={run.state}
           ok={run.ok}
           statusCode={run.statusCode}
+          durationMs={run.durationMs}
           confirmedByN8n={run.confirmedByN8n}
         />
         <time dateTime={run.startedAt} className="font-medium text-slate-900">
           {formatDateTime(run.startedAt)}
         </time>
-        {run.durationMs === null ? null : (
-          <span className="text-slate-600">{formatDuration(run.durationMs)}</span>
+        {run.ok || run.durationMs === null ? null : (
+          <span className="text-slate-600">after {formatDuration(run.durationMs)}</span>
         )}
         {run.confirmedByN8n ? (
           <span className="inline-flex items-center gap-1 text-slate-700">
@@ -78,8 +79,8 @@ function RunItem({ run, fields }: { run: Run; fields: InputField[] }) {
       ) : null}
       {explanation ? <p className="mt-2 text-sm text-amber-900">{explanation}</p> : null}
       {snippet ? (
-        <pre className="mt-2 max-h-24 overflow-auto rounded-md bg-slate-50 px-3 py-2 font-mono text-xs whitespace-pre-wrap wrap-anywhere text-slate-800">
-          {snippet}
+        <pre className="mt-2 max-h-40 overflow-auto rounded-md bg-slate-50 px-3 py-2 font-mono text-xs whitespace-pre-wrap wrap-anywhere text-slate-800">
+          {readableBody(snippet)}
         </pre>
       ) : null}
     </li>

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { readableBody } from '../processes/format.ts';
+import { runSentence } from './run-sentence.ts';
+
+describe('runSentence', () => {
+  const finished = { state: 'finished' as const, statusCode: 200, ok: true };
+  it('says how a run went in words', () => {
+    expect(runSentence({ ...finished, durationMs: 800 })).toBe('Ran successfully in 800 ms');
+    expect(runSentence({ ...finished, durationMs: 1500 })).toBe('Ran successfully in 1.50 s');
+    expect(runSentence({ ...finished, ok: false, statusCode: 500 })).toBe(
+      'The workflow answered an error (500)',
+    );
+    expect(runSentence({ ...finished, ok: false, statusCode: null })).toBe(
+      'The workflow could not be reached',
+    );
+    expect(runSentence({ ...finished, ok: false, confirmedByN8n: true })).toBe('Failed in n8n');
+    expect(runSentence({ state: 'running', ok: null, statusCode: null })).toBe('Running now');
+    expect(runSentence({ state: 'interrupted', ok: null, statusCode: null })).toBe(
+      'Interrupted before the workflow answered',
+    );
+  });
+});
+
+describe('readableBody', () => {
+  it('indents a JSON answer and leaves anything else as it came', () => {
+    expect(readableBody('{"ok":true,"items":[1,2]}')).toBe(
+      '{\n  "ok": true,\n  "items": [\n    1,\n    2\n  ]\n}',
+    );
+    expect(readableBody('received')).toBe('received');
+    // A body cut short is not JSON any more: shown as it came.
+    expect(readableBody('{"ok":tr')).toBe('{"ok":tr');
+  });
+});

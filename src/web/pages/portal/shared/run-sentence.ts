@@ -1,0 +1,29 @@
+import type { RunState } from '#shared/runs.ts';
+import { formatDuration } from '../processes/format.ts';
+
+// A run's outcome as a sentence a client reads at a glance (issue 19), on the overview,
+// the process list and the run history. The notice after pressing Run keeps SPEC §8's
+// "Status {code}: …" text.
+
+export interface RunOutcome {
+  state: RunState;
+  ok: boolean | null;
+  statusCode: number | null;
+  durationMs?: number | null;
+  confirmedByN8n?: boolean;
+}
+
+export function runSentence(run: RunOutcome): string {
+  if (run.state === 'running') return 'Running now';
+  if (run.state === 'following') return 'Started in n8n, waiting for its result';
+  if (run.state === 'accepted') return 'Accepted by n8n; its result is not reported back';
+  if (run.state === 'interrupted') return 'Interrupted before the workflow answered';
+  if (run.confirmedByN8n) return run.ok ? 'Succeeded in n8n' : 'Failed in n8n';
+  if (run.ok) {
+    return run.durationMs != null
+      ? `Ran successfully in ${formatDuration(run.durationMs)}`
+      : 'Ran successfully';
+  }
+  if (run.statusCode === null) return 'The workflow could not be reached';
+  return `The workflow answered an error (${run.statusCode})`;
+}
