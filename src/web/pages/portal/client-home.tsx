@@ -15,6 +15,7 @@ import {
 import { PageHeader } from '#web/components/page-header.tsx';
 import { useAccount } from '#web/lib/account.ts';
 import { pageMeta } from '#web/lib/meta.ts';
+import { OverviewSection } from './client-home/overview-section.tsx';
 
 export const meta = () =>
   pageMeta('Client Portal', 'Run workflows, manage schedules and handle billing.');
@@ -47,6 +48,7 @@ export default function ClientHomePage() {
         title="Client Portal"
         description="Run your workflows, schedule them and manage your subscription."
       />
+      <OverviewSection />
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {shortcuts.map(({ to, title, text, Icon }) => (
           <li key={to}>

@@ -3,9 +3,9 @@ import { formatDateTime } from '#shared/dates.ts';
 import type { MyProcess } from '#shared/processes.ts';
 import { Badge } from '#web/components/badge.tsx';
 import { Button } from '#web/components/button.tsx';
-import { triggerLabels } from './format.ts';
+import { triggerLabels } from '../shared/run-format.ts';
+import { RunStatus } from '../shared/run-status.tsx';
 import { RunButton } from './run-button.tsx';
-import { RunStatus } from './run-status.tsx';
 import { RunsDialog } from './runs-dialog.tsx';
 
 // One process in My Processes (SPEC §2): what it is, how it last ran, Run workflow (or

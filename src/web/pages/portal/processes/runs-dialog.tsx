@@ -12,9 +12,9 @@ import { type FilterOption, SegmentedFilter } from '#web/components/segmented-fi
 import { useAccount } from '#web/lib/account.ts';
 import { ExportCsvButton, todayStamp } from '../shared/export-csv-button.tsx';
 import { type RunFilter, runsQuery } from '../shared/processes-api.ts';
-import { formatDuration, readableBody, triggerLabels } from './format.ts';
+import { formatDuration, readableBody, triggerLabels } from '../shared/run-format.ts';
+import { RunStatus } from '../shared/run-status.tsx';
 import { inputLines, isUnderWay, runExplanation, UNDER_WAY_REFRESH_MS } from './run-facts.ts';
-import { RunStatus } from './run-status.tsx';
 
 // A process's recent runs within the plan's log retention (DESIGN §1): who or what
 // started each, when, how long it took, the answer's status and the start of its body.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readableBody } from '../processes/format.ts';
+import { readableBody } from './run-format.ts';
 import { runSentence } from './run-sentence.ts';
 
 describe('runSentence', () => {

@@ -1,5 +1,5 @@
 import { Badge } from '#web/components/badge.tsx';
-import { type RunOutcome, runSentence } from '../shared/run-sentence.ts';
+import { type RunOutcome, runSentence } from './run-sentence.ts';
 
 /**
  * A run's outcome in a sentence (issue 19: "Ran successfully in 0.8 s", "The workflow
