@@ -21,9 +21,10 @@ test.describe('in Chicago', () => {
     await expect(form.getByText('Your plan allows runs at most every 15 minutes.')).toBeVisible();
     // Every hour by default, in the browser's own zone.
     const repeats = form.getByLabel('Repeats');
+    const preview = form.getByRole('status', { name: 'When it runs' });
     await expect(repeats).toHaveValue('hourly');
     await expect(form.getByLabel('Timezone')).toHaveValue('America/Chicago');
-    await expect(form.getByText('Every hour', { exact: true })).toBeVisible();
+    await expect(preview.getByText('Every hour', { exact: true })).toBeVisible();
     await expect(form.getByText('Next runs (America/Chicago):')).toBeVisible();
     await expect(form.getByLabel('Cron expression')).toHaveCount(0);
     await expect(page.getByText('No schedules yet. Create one above.')).toBeVisible();
@@ -65,7 +66,7 @@ test.describe('in Chicago', () => {
     await expect(notice(page)).toContainText('Schedule created.');
     // After success the form starts again: every hour, no zone, no process.
     await expect(repeats).toHaveValue('hourly');
-    await expect(form.getByText('Every hour', { exact: true })).toBeVisible();
+    await expect(preview.getByText('Every hour', { exact: true })).toBeVisible();
     await expect(form.getByLabel('Timezone')).toHaveValue('');
     await expect(form.getByLabel('Process')).toHaveValue('');
 

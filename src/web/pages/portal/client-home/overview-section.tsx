@@ -31,55 +31,59 @@ function Figures({ overview }: { overview: ClientOverview }) {
   const status = account ? planStatus[account.subscriptionStatus] : null;
   const { runs, failures, days } = overview.lastDays;
   return (
-    <dl className="grid gap-4 sm:grid-cols-3" aria-label="Your account at a glance">
-      <Stat
-        label="Plan"
-        link={
-          <Link to={paths.billing} className={linkClass}>
-            Billing
-          </Link>
-        }
-      >
-        <span className="flex flex-wrap items-center gap-2">
-          <span className="text-2xl font-semibold">{account?.plan ?? '…'}</span>
-          {status ? <Badge tone={status.tone}>{status.label}</Badge> : null}
-        </span>
-      </Stat>
-      <Stat
-        label={`Runs, last ${days} days`}
-        link={
-          <Link to={paths.clientProcesses} className={linkClass}>
-            Processes
-          </Link>
-        }
-      >
-        <span className="text-2xl font-semibold tabular-nums">{runs.toLocaleString('en-US')}</span>
-        <span className={`ml-2 text-sm ${failures ? 'text-red-700' : 'text-slate-600'}`}>
-          {failures === 0 ? 'no failures' : `${failures.toLocaleString('en-US')} failed`}
-        </span>
-      </Stat>
-      <Stat
-        label="Next scheduled run"
-        link={
-          <Link to={paths.clientScheduler} className={linkClass}>
-            Scheduler
-          </Link>
-        }
-      >
-        {overview.nextRun ? (
-          <>
-            <time dateTime={overview.nextRun.at} className="block text-lg font-semibold">
-              {formatDateTime(overview.nextRun.at)}
-            </time>
-            <span className="text-sm break-words text-slate-600">
-              {overview.nextRun.processName}
-            </span>
-          </>
-        ) : (
-          <span className="text-sm text-slate-600">Nothing scheduled</span>
-        )}
-      </Stat>
-    </dl>
+    <section aria-label="Your account at a glance">
+      <dl className="grid gap-4 sm:grid-cols-3">
+        <Stat
+          label="Plan"
+          link={
+            <Link to={paths.billing} className={linkClass}>
+              Billing
+            </Link>
+          }
+        >
+          <span className="flex flex-wrap items-center gap-2">
+            <span className="text-2xl font-semibold">{account?.plan ?? '…'}</span>
+            {status ? <Badge tone={status.tone}>{status.label}</Badge> : null}
+          </span>
+        </Stat>
+        <Stat
+          label={`Runs, last ${days} days`}
+          link={
+            <Link to={paths.clientProcesses} className={linkClass}>
+              Processes
+            </Link>
+          }
+        >
+          <span className="text-2xl font-semibold tabular-nums">
+            {runs.toLocaleString('en-US')}
+          </span>
+          <span className={`ml-2 text-sm ${failures ? 'text-red-700' : 'text-slate-600'}`}>
+            {failures === 0 ? 'no failures' : `${failures.toLocaleString('en-US')} failed`}
+          </span>
+        </Stat>
+        <Stat
+          label="Next scheduled run"
+          link={
+            <Link to={paths.clientScheduler} className={linkClass}>
+              Scheduler
+            </Link>
+          }
+        >
+          {overview.nextRun ? (
+            <>
+              <time dateTime={overview.nextRun.at} className="block text-lg font-semibold">
+                {formatDateTime(overview.nextRun.at)}
+              </time>
+              <span className="text-sm break-words text-slate-600">
+                {overview.nextRun.processName}
+              </span>
+            </>
+          ) : (
+            <span className="text-sm text-slate-600">Nothing scheduled</span>
+          )}
+        </Stat>
+      </dl>
+    </section>
   );
 }
 

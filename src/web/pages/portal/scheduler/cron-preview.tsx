@@ -21,7 +21,8 @@ export function CronPreview({
   return (
     <div
       id={id}
-      aria-live="polite"
+      role="status"
+      aria-label="When it runs"
       className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm"
     >
       {blank ? (
