@@ -69,6 +69,9 @@ function TwoFactorRequiredNotice() {
   );
 }
 
+/** Signed-in screens end with the compact footer (site-layout.tsx, issue 19). */
+export const handle = { compactFooter: true };
+
 export default function AdminLayout() {
   return (
     <QueryProvider>

@@ -134,3 +134,33 @@ export function Footer() {
     </footer>
   );
 }
+
+/** The footer of the signed-in screens (issue 19): the company and the pages people need. */
+export function CompactFooter() {
+  const links = [
+    { to: paths.privacy, label: 'Privacy' },
+    { to: paths.terms, label: 'Terms' },
+    { to: paths.accessibility, label: 'Accessibility' },
+    { to: paths.contact, label: 'Support' },
+  ];
+  return (
+    <footer className="border-t border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-5 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+        <p>
+          © {new Date().getFullYear()} {brand.name}
+        </p>
+        <nav aria-label="Footer">
+          <ul className="flex flex-wrap gap-x-5 gap-y-2">
+            {links.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="hover:text-slate-900 hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  );
+}

@@ -27,6 +27,9 @@ function PortalNav() {
   return <SideNav label="Client Portal" items={items} />;
 }
 
+/** Signed-in screens end with the compact footer (site-layout.tsx, issue 19). */
+export const handle = { compactFooter: true };
+
 export default function PortalLayout() {
   return (
     <QueryProvider>

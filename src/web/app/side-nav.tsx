@@ -25,7 +25,9 @@ export function SideNav({ label, items }: { label: string; items: SideNavItem[] 
       <p className="mb-2 hidden px-3 text-xs font-semibold tracking-wide text-slate-600 uppercase md:block">
         {label}
       </p>
-      <ul className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-2 md:mx-0 md:flex-col md:overflow-visible md:px-0 md:pb-0">
+      {/* On a phone the row fades out at its right edge, so it reads as one that scrolls
+          (issue 19); the last tab scrolls clear of the fade. */}
+      <ul className="-mx-4 flex gap-1 overflow-x-auto px-4 pr-10 pb-2 [mask-image:linear-gradient(to_right,black_calc(100%-3rem),transparent)] md:mx-0 md:flex-col md:overflow-visible md:px-0 md:pb-0 md:[mask-image:none]">
         {items.map((item) => (
           <li key={item.to}>
             <NavLink to={item.to} end={item.end} className={itemClass}>

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useMatches } from 'react-router';
 import { useIsImpersonating } from '#web/lib/impersonation.ts';
-import { Footer } from './footer.tsx';
+import { CompactFooter, Footer } from './footer.tsx';
 import { Header } from './header/header.tsx';
 
 // The impersonation banner (with the API client it calls) is fetched only while an admin
@@ -14,6 +14,10 @@ const ImpersonationBanner = lazy(() =>
 /** Header, page and footer around every screen (public, portal and admin). */
 export default function SiteLayout() {
   const impersonating = useIsImpersonating();
+  // Portal and admin screens say so in their layout's handle: a one-line footer there.
+  const compact = useMatches().some(
+    (match) => (match.handle as { compactFooter?: boolean } | undefined)?.compactFooter,
+  );
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -31,7 +35,7 @@ export default function SiteLayout() {
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
-      <Footer />
+      {compact ? <CompactFooter /> : <Footer />}
     </div>
   );
 }

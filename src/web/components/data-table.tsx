@@ -8,6 +8,7 @@ import {
   useReactTable,
 } from '@tanstack/react-table';
 import { useState } from 'react';
+import { ScrollRegion } from './scroll-region.tsx';
 
 // A table over TanStack Table: sortable headers (click or Enter), a caption for screen
 // readers, and a horizontal scroll inside its card on narrow screens, never the page.
@@ -59,8 +60,9 @@ export function DataTable<T>({
   });
 
   return (
-    <div
-      className={`overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm ${className}`}
+    <ScrollRegion
+      label={caption}
+      className={`rounded-xl border border-slate-200 bg-white shadow-sm ${className}`}
     >
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
@@ -114,6 +116,6 @@ export function DataTable<T>({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

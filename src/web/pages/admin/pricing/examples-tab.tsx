@@ -1,4 +1,5 @@
 import { complexityFactors, estimate, hybridExample } from '#shared/pricing.ts';
+import { ScrollRegion } from '#web/components/scroll-region.tsx';
 import { formatUsd } from '../shared/pricing-format.ts';
 import { Section } from './pricing-sections.tsx';
 
@@ -33,12 +34,15 @@ const number = new Intl.NumberFormat('en-US');
 
 export function ExamplesTab() {
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <Section
         title="Hybrid plan"
         intro={`${formatUsd(hybridExample.setup)} setup plus ${formatUsd(hybridExample.monthly)}/month including ${number.format(hybridExample.includedRuns)} runs, then ${formatUsd(hybridExample.perExtraRun)} per extra run.`}
       >
-        <div className="overflow-x-auto rounded-lg border border-slate-200">
+        <ScrollRegion
+          label="Hybrid plan monthly invoice by runs"
+          className="rounded-lg border border-slate-200"
+        >
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Hybrid plan monthly invoice by runs</caption>
             <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
@@ -60,7 +64,7 @@ export function ExamplesTab() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </Section>
       <div className="space-y-6">
         {projects.map((project) => {

@@ -31,7 +31,7 @@ export function Section({
 
 export function OverviewTab() {
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <Section
         title="How we price"
         intro="Every project has a one-time setup fee and a monthly fee. Both follow from the project's complexity score; usage adds a per-run charge."
@@ -63,7 +63,7 @@ export function OverviewTab() {
 
 export function ComplexityTab() {
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <Section
         title="Complexity points"
         intro="Add the points of every factor the project needs; count a factor again for each use (two API connections score 4)."
@@ -87,7 +87,7 @@ export function ComplexityTab() {
 
 export function UsageTab() {
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <Section
         title="Usage thresholds"
         intro="What happens as a client uses up the runs included in their plan."

@@ -7,6 +7,7 @@ import {
   usageWarningSteps,
   usageWarnings,
 } from '#shared/pricing.ts';
+import { ScrollRegion } from '#web/components/scroll-region.tsx';
 import { formatUsd, scoreRange } from './pricing-format.ts';
 
 // The pricing reference tables (SPEC §9), drawn from #shared/pricing.ts so the pricing
@@ -22,7 +23,7 @@ function Table({
   children: ReactNode;
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200">
+    <ScrollRegion label={caption} className="rounded-lg border border-slate-200">
       <table className="w-full min-w-[20rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
@@ -36,7 +37,7 @@ function Table({
         </thead>
         <tbody className="divide-y divide-slate-200 text-slate-800">{children}</tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -1,0 +1,96 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { publicPaths } from '#shared/paths.ts';
+import { createClientAccount, expect, loginAdmin, openSignedIn, test } from './fixtures.ts';
+import { portalClient } from './portal-helpers.ts';
+
+// Every route at 375 px (issue 19), as a paid client, an unpaid one and an admin would
+// open it: no sideways scrolling and no axe violation. Pages come from
+// browser.newContext(), as @axe-core/playwright needs (DESIGN §2).
+
+test.use({ viewport: { width: 375, height: 812 } });
+
+async function walk(page: Page, paths: string[]) {
+  const problems: string[] = [];
+  for (const path of paths) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
+    await page.waitForLoadState('networkidle');
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    if (overflow > 0) problems.push(`${path} scrolls ${overflow} px sideways`);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    for (const v of violations)
+      problems.push(`${path}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  }
+  expect(problems).toEqual([]);
+}
+
+test('public pages', async ({ browser }) => {
+  test.slow();
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const page = await context.newPage();
+  await walk(page, [...publicPaths]);
+  await context.close();
+});
+
+test('portal as a paid client', async ({ browser, request }) => {
+  test.slow();
+  const { client } = await portalClient(request, {
+    plan: 'Pro',
+    entitlements: { manualTrigger: true, analytics: true, team: true, catalog: true },
+  });
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const page = await context.newPage();
+  await openSignedIn(page, client, '/client');
+  await walk(page, [
+    '/client',
+    '/client/processes',
+    '/client/scheduler',
+    '/client/analytics',
+    '/billing',
+    '/settings',
+    '/team',
+    '/catalog',
+  ]);
+  await context.close();
+});
+
+test('portal as a client without a paid plan', async ({ browser, request }) => {
+  test.slow();
+  const { client } = await portalClient(request, { plan: 'Trial', status: 'no_subscription' });
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const page = await context.newPage();
+  await openSignedIn(page, client, '/client');
+  await walk(page, ['/client', '/client/processes', '/client/scheduler', '/billing', '/settings']);
+  await context.close();
+});
+
+test('admin area', async ({ browser, request }) => {
+  test.slow();
+  const [admin, client] = await Promise.all([
+    loginAdmin(request),
+    createClientAccount(request, 'Walker Phone'),
+  ]);
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const page = await context.newPage();
+  await openSignedIn(page, admin, '/admin');
+  await walk(page, [
+    '/admin',
+    '/admin/clients',
+    `/admin/clients/${client.user._id}`,
+    '/admin/processes',
+    '/admin/zoho',
+    '/admin/analytics',
+    '/admin/environment',
+    '/admin/security',
+    '/admin/audit-logs',
+    '/admin/pricing',
+    '/admin/legal',
+    '/admin/enquiries',
+    '/admin/outbox',
+    '/admin/catalog-requests',
+  ]);
+  await context.close();
+});
