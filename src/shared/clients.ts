@@ -7,6 +7,7 @@ import {
   RoleSchema,
   SubscriptionSchema,
   SubscriptionStatusSchema,
+  UserSchema,
   zohoIdKeys,
 } from './user.ts';
 
@@ -117,3 +118,10 @@ export type ClientSort = (typeof clientSorts)[number];
 
 /** Clients per page of the admin list, and the most one call may ask for. */
 export const CLIENT_PAGE = { default: 200, max: 500 } as const;
+
+/** A row of the admin's client list: the account and when it was last active (issue 19). */
+export const ClientRowSchema = UserSchema.extend({
+  /** Its newest own sign-in or run, whichever is later; null when it has done neither. */
+  lastActiveAt: z.string().nullable(),
+});
+export type ClientRow = z.infer<typeof ClientRowSchema>;

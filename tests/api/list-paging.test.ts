@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { processes, runs } from '#server/db/schema.ts';
 import { createProcessFor } from '#test/support/portal.ts';
 import { build } from '#test/support/test-app.ts';
 
@@ -45,6 +47,34 @@ describe('GET /api/admin/clients', () => {
     expect(names((await get('/api/admin/clients?q=page')).json())).toEqual([...people].reverse());
     expect((await get('/api/admin/clients?limit=501')).statusCode).toBe(400);
     expect((await get('/api/admin/clients?sort=salary')).statusCode).toBe(400);
+  });
+
+  it('leaves a role out on request and says when each account was last active', async () => {
+    const everyone = names((await get('/api/admin/clients?limit=500')).json());
+    const clientsOnly = names((await get('/api/admin/clients?limit=500&exclude=Admin')).json());
+    expect(everyone).toContain('Ada Admin');
+    expect(clientsOnly).not.toContain('Ada Admin');
+    expect(clientsOnly).toHaveLength(everyone.length - 1);
+
+    // Never signed in, no runs: null. A run makes it active at the run's time.
+    const [, , mia] = created;
+    const row = async () =>
+      (await get('/api/admin/clients?q=mercer')).json()[0] as { lastActiveAt: string | null };
+    const before = await row();
+    const process = await createProcessFor(t, mia!.user.id, { name: 'Mia flow' });
+    const ranAt = new Date(Date.now() - 3_600_000);
+    await t.deps.database.db.insert(runs).values({
+      processId: process.id,
+      clientUserId: mia!.user.id,
+      trigger: 'schedule',
+      ok: true,
+      startedAt: ranAt,
+    });
+    const after = await row();
+    expect(new Date(after.lastActiveAt!).getTime()).toBeGreaterThanOrEqual(ranAt.getTime());
+    expect(before.lastActiveAt === null || before.lastActiveAt < after.lastActiveAt!).toBe(true);
+    // Gone again, so the process list below counts only its own.
+    await t.deps.database.db.delete(processes).where(eq(processes.id, process.id));
   });
 });
 

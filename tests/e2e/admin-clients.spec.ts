@@ -246,7 +246,7 @@ test.describe('billing portal and CRM actions', () => {
   });
 });
 
-test('the list searches every account on the server and filters by role', async ({
+test('the list searches every account on the server, leaves admins out unless asked, shows plan and last activity', async ({
   page,
   request,
 }) => {
@@ -259,8 +259,15 @@ test('the list searches every account on the server and filters by role', async 
   await expect(page.getByText('1 account match')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: client.user.email })).toBeVisible();
 
+  // Plan and last activity beside each account: this one signed up and signed in today.
+  const row = page.getByRole('row').filter({ hasText: client.user.email });
+  await expect(row).toContainText('Trial');
+  await expect(row.getByRole('cell').nth(4)).toHaveText('Today');
+
+  // Admins are not clients: listed only when asked for.
   await page.getByLabel('Search clients').fill('');
-  await page.getByLabel('Role').selectOption('Admin');
+  await expect(page.getByRole('row').filter({ hasText: 'Administrator' })).toHaveCount(0);
+  await page.getByLabel('Show').selectOption({ label: 'Admins' });
   await expect(page.getByRole('row').filter({ hasText: 'Administrator' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: client.user.email })).toHaveCount(0);
   await page.getByLabel('Order').selectOption('name');

@@ -8,7 +8,7 @@ export function StatusChip({ status }: { status: string }) {
 
 /** Shown when a client has no allowed IPs, i.e. may sign in from anywhere. */
 export function NoIpsChip() {
-  return <Badge tone="amber">No IPs set</Badge>;
+  return <Badge tone="slate">No IPs set</Badge>;
 }
 
 /** A closed or erased account (issue 17); nothing for an open one. */

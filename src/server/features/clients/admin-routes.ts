@@ -11,6 +11,7 @@ import {
   type BillingOverview,
   BillingOverviewSchema,
   CLIENT_PAGE,
+  ClientRowSchema,
   clientSorts,
   IntegrationKeySchema,
   MockStatusSchema,
@@ -34,6 +35,8 @@ import {
 
 const ClientListQuerySchema = pagingQuery(CLIENT_PAGE.default, CLIENT_PAGE.max).extend({
   role: RoleSchema.optional(),
+  /** Leave one role out: the screen lists clients and trials, not the admins (issue 19). */
+  exclude: RoleSchema.optional(),
   sort: z.enum(clientSorts).default('newest'),
 });
 
@@ -56,7 +59,7 @@ export const adminClientRoutes: FastifyPluginAsyncZod = async (app) => {
         ...common,
         summary: 'Accounts, newest first, a page at a time (X-Total-Count: how many match)',
         querystring: ClientListQuerySchema,
-        response: { 200: z.array(UserSchema) },
+        response: { 200: z.array(ClientRowSchema) },
       },
     },
     async (request, reply) => {
@@ -64,8 +67,11 @@ export const adminClientRoutes: FastifyPluginAsyncZod = async (app) => {
       sendTotal(reply, total);
       // One row that does not read as a user (a status written by hand, say) is logged and
       // left out: it must not fail the list for every admin (issue 18).
-      return rows.flatMap((row) => {
-        const user = UserSchema.safeParse(userToJson(row, withSecrets));
+      return rows.flatMap(({ user: row, lastActiveAt }) => {
+        const user = ClientRowSchema.safeParse({
+          ...userToJson(row, withSecrets),
+          lastActiveAt: lastActiveAt?.toISOString() ?? null,
+        });
         if (user.success) return [user.data];
         request.log.error(
           {

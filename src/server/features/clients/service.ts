@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { hashPassword } from '#server/auth/passwords.ts';
 import type { Db } from '#server/db/client.ts';
 import { type UserRow, users } from '#server/db/schema.ts';
@@ -33,6 +33,8 @@ export interface ClientListQuery {
   offset: number;
   q?: string;
   role?: Role;
+  /** Leave this role out (the screen's default: every account but the admins). */
+  exclude?: Role;
   sort: ClientSort;
 }
 
@@ -43,15 +45,26 @@ const clientOrder = {
   company: [sql`lower(${users.companyName}) nulls last`, asc(users.id)],
 } satisfies Record<ClientSort, unknown[]>;
 
+/**
+ * When the account last did something (issue 19): its own newest sign-in (not an admin
+ * testing as it) or its newest run, whichever is later. Two index look-ups per row shown.
+ */
+const lastActiveAt = sql<Date | null>`greatest(
+  (select max(s.created_at) from sessions s where s.user_id = ${users.id} and s.impersonator_id is null),
+  (select r.last_run_at from run_rollups r where r.client_user_id = ${users.id} order by r.day desc limit 1))`.mapWith(
+  users.createdAt,
+);
+
 /** A page of accounts matching the search and role, and how many match in all (issue 18). */
 export async function listClients(db: Db, query: ClientListQuery) {
   const where = and(
     ...searchWords(query.q, [users.name, users.email, users.companyName, users.companyCode]),
     query.role ? eq(users.role, query.role) : undefined,
+    query.exclude ? ne(users.role, query.exclude) : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select({ user: users, lastActiveAt })
       .from(users)
       .where(where)
       .orderBy(...(clientOrder[query.sort] as SQL[]))

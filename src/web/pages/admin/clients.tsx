@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CLIENT_PAGE, type ClientSort, clientSorts } from '#shared/clients.ts';
-import { type Role, roles } from '#shared/user.ts';
+import type { Role } from '#shared/user.ts';
 import { TextField } from '#web/components/field.tsx';
 import { SelectField } from '#web/components/field-select.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
@@ -15,7 +15,7 @@ import { clientsQuery } from './shared/clients-api.ts';
 
 const title = 'Clients';
 const description =
-  'Every client account with its role, company, subscription status and allowed IPs.';
+  'Every client account with its plan, subscription status, last activity and allowed IPs.';
 
 export const meta = () => pageMeta(title, description);
 
@@ -25,7 +25,16 @@ const sortLabels: Record<ClientSort, string> = {
   name: 'Name',
   company: 'Company',
 };
-const roleLabels: Record<Role, string> = { Client: 'Clients', Admin: 'Admins', Trial: 'Trial' };
+// Admin accounts are not clients: listed only when asked for (issue 19).
+const audiences = {
+  clients: { label: 'Clients and trials', filter: { exclude: 'Admin' } },
+  Client: { label: 'Clients', filter: { role: 'Client' } },
+  Trial: { label: 'Trial', filter: { role: 'Trial' } },
+  Admin: { label: 'Admins', filter: { role: 'Admin' } },
+  all: { label: 'Everyone', filter: {} },
+} as const satisfies Record<string, { label: string; filter: { role?: Role; exclude?: Role } }>;
+type Audience = keyof typeof audiences;
+const isAudience = (value: string): value is Audience => value in audiences;
 
 const accounts = (n: number) =>
   `${new Intl.NumberFormat('en-US').format(n)} account${n === 1 ? '' : 's'}`;
@@ -35,12 +44,12 @@ const accounts = (n: number) =>
 
 export default function AdminClientsPage() {
   const [search, setSearch] = useState('');
-  const [role, setRole] = useState<Role | ''>('');
+  const [audience, setAudience] = useState<Audience>('clients');
   const [sort, setSort] = useState<ClientSort>('newest');
   const [offset, setOffset] = useState(0);
   const q = useSettled(search);
-  const clients = useQuery(clientsQuery({ q, role, sort, offset }));
-  const filtered = Boolean(search.trim() || role);
+  const clients = useQuery(clientsQuery({ q, ...audiences[audience].filter, sort, offset }));
+  const filtered = Boolean(search.trim() || audience !== 'clients');
   const restart =
     <T,>(set: (value: T) => void) =>
     (value: T) => {
@@ -61,11 +70,12 @@ export default function AdminClientsPage() {
           className="col-span-2 sm:col-span-1"
         />
         <SelectField
-          label="Role"
-          placeholder="All roles"
-          options={roles.map((value) => ({ value, label: roleLabels[value] }))}
-          value={role}
-          onChange={(event) => restart(setRole)(event.target.value as Role | '')}
+          label="Show"
+          options={Object.entries(audiences).map(([value, { label }]) => ({ value, label }))}
+          value={audience}
+          onChange={(event) => {
+            if (isAudience(event.target.value)) restart(setAudience)(event.target.value);
+          }}
         />
         <SelectField
           label="Order"

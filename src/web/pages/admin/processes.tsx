@@ -22,7 +22,7 @@ export default function AdminProcessesPage() {
   const [offset, setOffset] = useState(0);
   // The client filter and the pages are the server's (issue 18).
   const processes = useQuery(processesQuery({ clientUserId: clientFilter, offset }));
-  const clients = useQuery(clientsQuery());
+  const clients = useQuery(clientsQuery({ exclude: 'Admin' }));
 
   const clientOptions = (clients.data?.rows ?? [])
     .map((client) => ({

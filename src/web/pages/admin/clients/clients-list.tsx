@@ -1,17 +1,19 @@
 import { Link } from 'react-router';
+import type { ClientRow } from '#shared/clients.ts';
+import { formatDate } from '#shared/dates.ts';
 import { displayName } from '#shared/display-name.ts';
 import { paths } from '#shared/paths.ts';
-import type { User } from '#shared/user.ts';
 import { AccountStateChip, NoIpsChip, StatusChip } from '#web/components/chips.tsx';
 import { type ColumnDef, DataTable } from '#web/components/data-table.tsx';
 import { companyText } from '../shared/client-format.ts';
 
 // SPEC §2 clients list: name or email, role, company and code, the status chip, a No IPs
-// set chip, Open and Edit. A table from md up; stacked cards on phones.
+// set chip (information, not a warning), Open and Edit; with the plan and when the account
+// was last active (issue 19). A table from md up; stacked cards on phones.
 
 const linkClass = 'font-semibold text-brand-700 hover:text-brand-800 hover:underline';
 
-function Chips({ client }: { client: User }) {
+function Chips({ client }: { client: ClientRow }) {
   return (
     <span className="flex flex-wrap gap-1.5">
       <StatusChip status={client.subscription.status} />
@@ -21,7 +23,7 @@ function Chips({ client }: { client: User }) {
   );
 }
 
-function Actions({ client }: { client: User }) {
+function Actions({ client }: { client: ClientRow }) {
   const name = displayName(client);
   return (
     <span className="flex gap-4">
@@ -39,13 +41,31 @@ function Actions({ client }: { client: User }) {
   );
 }
 
-function Company({ client }: { client: User }) {
+/** "Today", "Yesterday", "5 days ago", then the date; "Never" for an account not used yet. */
+export function activityText(iso: string | null, now = Date.now()): string {
+  if (!iso) return 'Never';
+  const days = Math.floor((now - Date.parse(iso)) / 86_400_000);
+  if (days <= 0) return 'Today';
+  if (days === 1) return 'Yesterday';
+  if (days < 30) return `${days} days ago`;
+  return formatDate(iso);
+}
+
+function LastActive({ client }: { client: ClientRow }) {
+  return client.lastActiveAt ? (
+    <time dateTime={client.lastActiveAt}>{activityText(client.lastActiveAt)}</time>
+  ) : (
+    <span className="text-slate-500">Never</span>
+  );
+}
+
+function Company({ client }: { client: ClientRow }) {
   const text = companyText(client);
   return <span className={text ? undefined : 'text-slate-500'}>{text ?? 'No company'}</span>;
 }
 
 // The server's order (SPEC §2), so the headers do not sort.
-const columns: ColumnDef<User>[] = [
+const columns: ColumnDef<ClientRow>[] = [
   {
     id: 'client',
     header: 'Client',
@@ -58,11 +78,18 @@ const columns: ColumnDef<User>[] = [
     ),
   },
   { id: 'role', header: 'Role', cell: ({ row }) => row.original.role },
+  { id: 'plan', header: 'Plan', cell: ({ row }) => row.original.subscription.plan },
   {
     id: 'company',
     header: 'Company',
     meta: { className: 'max-w-56 break-words text-slate-700' },
     cell: ({ row }) => <Company client={row.original} />,
+  },
+  {
+    id: 'active',
+    header: 'Last active',
+    meta: { className: 'whitespace-nowrap text-slate-700' },
+    cell: ({ row }) => <LastActive client={row.original} />,
   },
   {
     id: 'status',
@@ -78,7 +105,7 @@ const columns: ColumnDef<User>[] = [
   },
 ];
 
-export function ClientsList({ clients }: { clients: User[] }) {
+export function ClientsList({ clients }: { clients: ClientRow[] }) {
   return (
     <>
       <DataTable
@@ -103,10 +130,15 @@ export function ClientsList({ clients }: { clients: User[] }) {
                   <p className="truncate text-sm text-slate-600">{client.email}</p>
                 ) : null}
               </div>
-              <span className="shrink-0 text-sm text-slate-700">{client.role}</span>
+              <span className="shrink-0 text-sm text-slate-700">
+                {client.role} · {client.subscription.plan}
+              </span>
             </div>
             <p className="mt-2 text-sm break-words text-slate-700">
               <Company client={client} />
+            </p>
+            <p className="mt-1 text-sm text-slate-600">
+              Last active <LastActive client={client} />
             </p>
             <div className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm">
               <Chips client={client} />

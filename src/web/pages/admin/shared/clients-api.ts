@@ -1,7 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Message } from '#shared/answers.ts';
 import type { UrlAnswer } from '#shared/billing-api.ts';
-import { type BillingOverview, CLIENT_PAGE, type ClientSort } from '#shared/clients.ts';
+import {
+  type BillingOverview,
+  CLIENT_PAGE,
+  type ClientRow,
+  type ClientSort,
+} from '#shared/clients.ts';
 import type { ImpersonationToken } from '#shared/impersonation.ts';
 import type { Role, SubscriptionStatus, User } from '#shared/user.ts';
 import { api } from '#web/lib/api.ts';
@@ -23,6 +28,8 @@ export const clientKeys = {
 export interface ClientListParams {
   q?: string;
   role?: Role | '';
+  /** Leave one role out: the clients screen and the pickers leave the admins out. */
+  exclude?: Role;
   sort?: ClientSort;
   offset?: number;
 }
@@ -42,7 +49,8 @@ export const clientsQuery = (params: ClientListParams = {}) =>
       });
       if (params.q?.trim()) search.set('q', params.q.trim());
       if (params.role) search.set('role', params.role);
-      return api.page<User>(`${base}?${search}`);
+      if (params.exclude) search.set('exclude', params.exclude);
+      return api.page<ClientRow>(`${base}?${search}`);
     },
     placeholderData: keepPreviousData,
   });

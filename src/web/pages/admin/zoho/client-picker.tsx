@@ -24,7 +24,7 @@ export function ClientPicker({
 }) {
   const [search, setSearch] = useState('');
   // The server searches every account once typing pauses; the page narrows at once.
-  const clients = useQuery(clientsQuery({ q: useSettled(search) }));
+  const clients = useQuery(clientsQuery({ q: useSettled(search), exclude: 'Admin' }));
   const headingId = useId();
 
   return (
