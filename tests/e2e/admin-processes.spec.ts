@@ -34,9 +34,13 @@ test('create with validation, edit inline, pause and activate, test requests', a
   ]);
   await openSignedIn(page, admin, '/admin/processes');
   const notice = page.getByRole('status');
-  const form = page.getByRole('form', { name: 'New process' });
+  // The list comes first; New process opens the form.
+  await expect(page.getByRole('form', { name: 'New process' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'New process' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New process' });
+  const form = dialog.getByRole('form', { name: 'New process' });
 
-  await form.getByRole('button', { name: 'Create process' }).click();
+  await dialog.getByRole('button', { name: 'Create process' }).click();
   await expect(notice).toContainText('Missing fields');
   await expect(notice).toContainText('Name and client are required.');
 
@@ -44,14 +48,14 @@ test('create with validation, edit inline, pause and activate, test requests', a
   await form.getByLabel('Name', { exact: true }).fill(name);
   await form.getByLabel('Client').selectOption({ label: `Pat Processes (${client.user.email})` });
   await form.getByLabel('Webhook URL').fill('hooks.example.test/abc');
-  await form.getByRole('button', { name: 'Create process' }).click();
+  await dialog.getByRole('button', { name: 'Create process' }).click();
   await expect(notice).toContainText('Invalid URL');
   await expect(notice).toContainText('Webhook URL must start with http or https.');
   await expect(form.getByText('Webhook URL must start with http or https.')).toBeVisible();
 
   await form.getByLabel('Webhook URL').fill(`${hookUrl}/ok`);
   await form.getByLabel('Fallback URL').fill('ftp://fallback.example.test');
-  await form.getByRole('button', { name: 'Create process' }).click();
+  await dialog.getByRole('button', { name: 'Create process' }).click();
   await expect(notice).toContainText('Fallback URL must start with http or https.');
   await form.getByLabel('Fallback URL').fill('');
 
@@ -66,9 +70,9 @@ test('create with validation, edit inline, pause and activate, test requests', a
   await expect(form.getByLabel('Active', { exact: true })).toBeChecked();
   await form.getByRole('button', { name: 'Generate' }).click();
   await expect(form.getByLabel('Auth key')).toHaveValue(/^n8n_[A-Za-z0-9_-]{32}$/);
-  await form.getByRole('button', { name: 'Create process' }).click();
+  await dialog.getByRole('button', { name: 'Create process' }).click();
   await expect(notice).toContainText(`${name} was created.`);
-  await expect(form.getByLabel('Name', { exact: true })).toHaveValue('');
+  await expect(dialog).toBeHidden();
 
   let item = page.getByRole('listitem').filter({ hasText: name });
   await expect(item.getByText('Active', { exact: true })).toBeVisible();
@@ -95,6 +99,10 @@ test('create with validation, edit inline, pause and activate, test requests', a
   await item.getByRole('button', { name: 'Test Request' }).click();
   await expect(notice).toContainText('Test sent');
   await expect(notice).toContainText(/Status 200 in \d+ ms/);
+  // The answer stays in the row to read.
+  const result = item.getByRole('region', { name: 'Last test request' });
+  await expect(result).toContainText(/Test request: Status 200 in \d+ ms/);
+  await expect(result).toContainText('received');
 
   // A webhook that fails.
   await item.getByRole('button', { name: 'Edit' }).click();
@@ -107,6 +115,8 @@ test('create with validation, edit inline, pause and activate, test requests', a
   await item.getByRole('button', { name: 'Test Request' }).click();
   await expect(notice).toContainText('Test failed');
   await expect(notice).toContainText('Status 502: The webhook answered 500: workflow exploded');
+  await expect(result).toContainText('Test request: Test failed');
+  await expect(result).toContainText('The webhook answered 500: workflow exploded');
 });
 
 test('a save the server warns about shows the warning until it is dismissed', async ({
@@ -129,18 +139,23 @@ test('a save the server warns about shows the warning until it is dismissed', as
     await route.fulfill({ response, json: { ...(await response.json()), warnings: [warning] } });
   });
   await openSignedIn(page, admin, '/admin/processes');
+  await page.getByRole('button', { name: 'New process' }).click();
   const form = page.getByRole('form', { name: 'New process' });
   const name = `Private hook ${Date.now()}`;
   await form.getByLabel('Name', { exact: true }).fill(name);
   await form.getByLabel('Client').selectOption({ label: `Wes Warning (${client.user.email})` });
   await form.getByLabel('Webhook URL').fill('http://10.0.0.5/hook');
-  await form.getByRole('button', { name: 'Create process' }).click();
+  await page.getByRole('button', { name: 'Create process' }).click();
 
   await expect(page.getByRole('status')).toContainText(`${name} was created.`);
   const created = page.getByRole('alert').filter({ hasText: `${name} was saved with a warning` });
   await expect(created).toContainText(warning);
   await created.getByRole('button', { name: 'Dismiss warning' }).click();
   await expect(created).toHaveCount(0);
+  // Warned, the form stayed open for the warning to be read; closed by hand.
+  const dialog = page.getByRole('dialog', { name: 'New process' });
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(dialog).toBeHidden();
 
   // Saved all the same, and an edit warns on the process itself.
   const item = page.getByRole('listitem').filter({ hasText: name });
@@ -210,6 +225,7 @@ test('n8n settings: JWT auth, a long timeout, inputs, one auth kind, the test-UR
   ]);
   await openSignedIn(page, admin, '/admin/processes');
   const notice = page.getByRole('status');
+  await page.getByRole('button', { name: 'New process' }).click();
   const form = page.getByRole('form', { name: 'New process' });
   const name = `Month-end close ${Date.now()}`;
   await form.getByLabel('Name', { exact: true }).fill(name);
@@ -230,7 +246,7 @@ test('n8n settings: JWT auth, a long timeout, inputs, one auth kind, the test-UR
   await form.getByText('JWT', { exact: true }).click();
   await expect(form.getByText(/choose JWT Auth/)).toBeVisible();
   await form.getByLabel('JWT secret').fill('too-short');
-  await form.getByRole('button', { name: 'Create process' }).click();
+  await page.getByRole('button', { name: 'Create process' }).click();
   await expect(form.getByText('JWT secret must be at least 32 characters.')).toBeVisible();
   await form.getByRole('button', { name: 'Generate secret' }).click();
   await expect(form.getByLabel('JWT secret')).toHaveValue(/^[A-Za-z0-9_-]{64}$/);
@@ -249,13 +265,13 @@ test('n8n settings: JWT auth, a long timeout, inputs, one auth kind, the test-UR
   const second = form.getByRole('group', { name: 'Input 2' });
   await second.getByLabel('Name').fill('region');
   await second.getByLabel('Label').fill('How many');
-  await form.getByRole('button', { name: 'Create process' }).click();
+  await page.getByRole('button', { name: 'Create process' }).click();
   await expect(form.getByText('Each input needs its own name.')).toBeVisible();
   const count = form.getByRole('group', { name: 'How many' });
   await count.getByLabel('Name').fill('count');
   await count.getByLabel('Type').selectOption('number');
   await count.getByLabel('Default').fill('5');
-  await form.getByRole('button', { name: 'Create process' }).click();
+  await page.getByRole('button', { name: 'Create process' }).click();
   await expect(notice).toContainText(`${name} was created.`);
 
   const item = page.getByRole('listitem').filter({ hasText: name });
@@ -297,12 +313,13 @@ test('saving a /webhook-test/ URL keeps the warning in view', async ({ page, req
     createClientAccount(request, 'Tess Test'),
   ]);
   await openSignedIn(page, admin, '/admin/processes');
+  await page.getByRole('button', { name: 'New process' }).click();
   const form = page.getByRole('form', { name: 'New process' });
   const name = `Draft flow ${Date.now()}`;
   await form.getByLabel('Name', { exact: true }).fill(name);
   await form.getByLabel('Client').selectOption({ label: `Tess Test (${client.user.email})` });
   await form.getByLabel('Webhook URL').fill(`${hookUrl}/webhook-test/draft`);
-  await form.getByRole('button', { name: 'Create process' }).click();
+  await page.getByRole('button', { name: 'Create process' }).click();
   const warning = page.getByRole('alert').filter({ hasText: `${name} was saved with a warning` });
   await expect(warning).toContainText('only while the workflow is open in the n8n editor');
 });

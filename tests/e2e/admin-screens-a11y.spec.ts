@@ -34,6 +34,7 @@ test('admin clients, client detail, processes and the banner have no axe violati
   expect(await axe()).toEqual([]);
 
   await page.goto('/admin/processes');
+  await page.getByRole('button', { name: 'New process' }).click();
   await page.getByRole('button', { name: 'Create process' }).click();
   await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
   expect(await axe()).toEqual([]);

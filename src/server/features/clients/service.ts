@@ -49,9 +49,12 @@ const clientOrder = {
  * When the account last did something (issue 19): its own newest sign-in (not an admin
  * testing as it) or its newest run, whichever is later. Two index look-ups per row shown.
  */
+// Written out in full: drizzle leaves a one-table query's columns unqualified, and a bare
+// "id" inside the sessions subquery would be the session's own.
+const accountId = sql.raw('"users"."id"');
 const lastActiveAt = sql<Date | null>`greatest(
-  (select max(s.created_at) from sessions s where s.user_id = ${users.id} and s.impersonator_id is null),
-  (select r.last_run_at from run_rollups r where r.client_user_id = ${users.id} order by r.day desc limit 1))`.mapWith(
+  (select max(s.created_at) from sessions s where s.user_id = ${accountId} and s.impersonator_id is null),
+  (select r.last_run_at from run_rollups r where r.client_user_id = ${accountId} order by r.day desc limit 1))`.mapWith(
   users.createdAt,
 );
 

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { displayName } from '#shared/display-name.ts';
+import { Button } from '#web/components/button.tsx';
 import { SelectField } from '#web/components/field-select.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { Pager } from '#web/components/pager.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
-import { CreateProcessCard } from './processes/create-process-card.tsx';
+import { CreateProcessDialog } from './processes/create-process-dialog.tsx';
 import { ProcessItem } from './processes/process-item.tsx';
 import { PROCESS_PAGE_SIZE, processesQuery } from './processes/processes-api.ts';
 import { clientsQuery } from './shared/clients-api.ts';
@@ -20,6 +21,7 @@ export const meta = () => pageMeta(title, description);
 export default function AdminProcessesPage() {
   const [clientFilter, setClientFilter] = useState('');
   const [offset, setOffset] = useState(0);
+  const [creating, setCreating] = useState(false);
   // The client filter and the pages are the server's (issue 18).
   const processes = useQuery(processesQuery({ clientUserId: clientFilter, offset }));
   const clients = useQuery(clientsQuery({ exclude: 'Admin' }));
@@ -37,10 +39,15 @@ export default function AdminProcessesPage() {
 
   return (
     <>
-      <PageHeader title={title} description={description} />
+      <PageHeader
+        title={title}
+        description={description}
+        actions={<Button onClick={() => setCreating(true)}>New process</Button>}
+      />
+      {creating ? (
+        <CreateProcessDialog clientOptions={clientOptions} onClose={() => setCreating(false)} />
+      ) : null}
       <div className="space-y-10">
-        <CreateProcessCard clientOptions={clientOptions} />
-
         <section aria-labelledby="all-processes-heading">
           <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
             <h2 id="all-processes-heading" className="text-xl font-semibold text-slate-900">
@@ -68,7 +75,7 @@ export default function AdminProcessesPage() {
             empty={
               clientFilter
                 ? 'This client has no processes yet.'
-                : 'No processes yet. Create the first one above.'
+                : 'No processes yet. Create the first one with New process.'
             }
           >
             {(page) => (

@@ -3,7 +3,8 @@ import { type ReactNode, useState } from 'react';
 import type { AdminProcess } from '#shared/processes.ts';
 import { Badge } from '#web/components/badge.tsx';
 import { Button } from '#web/components/button.tsx';
-import { notifyFailure } from '#web/lib/failure-text.ts';
+import { messageOr, notifyFailure } from '#web/lib/failure-text.ts';
+import { readableBody } from '#web/lib/readable-body.ts';
 import { toast } from '#web/lib/toast.ts';
 import { EditProcessForm } from './edit-process-form.tsx';
 import { processCalls, processKeys } from './processes-api.ts';
@@ -55,6 +56,7 @@ export function ProcessItem({
     onError: (error) => notifyFailure(error, { failed: 'Update failed', network: 'Update error' }),
   });
 
+  // The notice says it (SPEC §8); the row keeps the answer to read (issue 19).
   const test = useMutation({
     mutationFn: () => processCalls.test(process._id),
     onSuccess: (result) =>
@@ -65,6 +67,19 @@ export function ProcessItem({
       }),
     onError: (error) => notifyFailure(error, { failed: 'Test failed', network: 'Test failed' }),
   });
+  const testResult = test.isSuccess
+    ? {
+        ok: test.data.ok,
+        line: `Status ${test.data.status} in ${test.data.durationMs} ms`,
+        body: test.data.body,
+      }
+    : test.isError
+      ? {
+          ok: false,
+          line: 'Test failed',
+          body: messageOr(test.error, 'No answer.', 'The request did not reach the server.'),
+        }
+      : null;
 
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -130,6 +145,29 @@ export function ProcessItem({
                 onDismiss={() => setWarnings([])}
               />
             </div>
+          ) : null}
+          {testResult ? (
+            <section
+              aria-label="Last test request"
+              aria-live="polite"
+              className={`mt-4 rounded-lg border px-4 py-3 text-sm ${testResult.ok ? 'border-green-200 bg-green-50' : 'border-red-200 bg-red-50'}`}
+            >
+              <p className="flex flex-wrap items-center justify-between gap-2 font-medium text-slate-900">
+                <span>Test request: {testResult.line}</span>
+                <button
+                  type="button"
+                  onClick={() => test.reset()}
+                  className="text-sm font-medium text-slate-700 underline-offset-2 hover:underline"
+                >
+                  Clear
+                </button>
+              </p>
+              {testResult.body ? (
+                <pre className="mt-2 max-h-40 overflow-auto font-mono text-xs whitespace-pre-wrap wrap-anywhere text-slate-800">
+                  {readableBody(testResult.body)}
+                </pre>
+              ) : null}
+            </section>
           ) : null}
           {process.description ? (
             <p className="mt-3 text-sm text-slate-700">{process.description}</p>

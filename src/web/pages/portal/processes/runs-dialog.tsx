@@ -10,9 +10,10 @@ import { ModalDialog } from '#web/components/modal-dialog.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { type FilterOption, SegmentedFilter } from '#web/components/segmented-filter.tsx';
 import { useAccount } from '#web/lib/account.ts';
+import { readableBody } from '#web/lib/readable-body.ts';
 import { ExportCsvButton, todayStamp } from '../shared/export-csv-button.tsx';
 import { type RunFilter, runsQuery } from '../shared/processes-api.ts';
-import { formatDuration, readableBody, triggerLabels } from '../shared/run-format.ts';
+import { formatDuration, triggerLabels } from '../shared/run-format.ts';
 import { RunStatus } from '../shared/run-status.tsx';
 import { inputLines, isUnderWay, runExplanation, UNDER_WAY_REFRESH_MS } from './run-facts.ts';
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { SavedProcess } from '#shared/processes.ts';
 import { Button } from '#web/components/button.tsx';
-import { Card } from '#web/components/card.tsx';
+import { ModalDialog } from '#web/components/modal-dialog.tsx';
 import { notifyFailure } from '#web/lib/failure-text.ts';
 import { ProcessFields } from './process-fields.tsx';
 import { processFormValues } from './process-form-values.ts';
@@ -10,12 +10,19 @@ import { processCalls, processKeys } from './processes-api.ts';
 import { SaveWarnings } from './save-warnings.tsx';
 import { useProcessForm } from './use-process-form.ts';
 
-export function CreateProcessCard({
+// New process (issue 19: the list comes first; this opens from its "New process" button).
+// It stays open after a save the server warns about, so the warning is read; otherwise
+// it closes and the new process is at the top of the list.
+
+export function CreateProcessDialog({
   clientOptions,
+  onClose,
 }: {
   clientOptions: { value: string; label: string }[];
+  onClose: () => void;
 }) {
   const queryClient = useQueryClient();
+  const formId = useId();
   const create = useMutation({ mutationFn: processCalls.create });
   const [saved, setSaved] = useState<SavedProcess | null>(null);
   const { form, onSubmit } = useProcessForm(undefined, {
@@ -26,6 +33,7 @@ export function CreateProcessCard({
       await queryClient.invalidateQueries({ queryKey: processKeys.all });
       // Keep the client picked: several processes are often set up for one client.
       form.reset({ ...processFormValues(), clientUserId: values.clientUserId });
+      if (!process.warnings?.length) onClose();
       return { title: 'Created', text: `${process.name} was created.` };
     },
     onFailure: (error) =>
@@ -34,25 +42,24 @@ export function CreateProcessCard({
 
   const busy = form.formState.isSubmitting;
   return (
-    <Card>
-      <h2 id="new-process-heading" className="text-lg font-semibold text-slate-900">
-        New process
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        A workflow a client can run, connected to its webhook.
-      </p>
-      <form aria-labelledby="new-process-heading" onSubmit={onSubmit} noValidate className="mt-5">
-        <fieldset disabled={busy}>
-          <ProcessFields form={form} clientOptions={clientOptions} />
-        </fieldset>
-        <div className="mt-6 flex justify-end">
-          <Button type="submit" disabled={busy}>
+    <ModalDialog
+      open
+      title="New process"
+      description="A workflow a client can run, connected to its webhook."
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={busy}>
             {busy ? 'Creating…' : 'Create process'}
           </Button>
-        </div>
-      </form>
+        </>
+      }
+    >
       {saved?.warnings?.length ? (
-        <div className="mt-5">
+        <div className="mb-5">
           <SaveWarnings
             name={saved.name}
             warnings={saved.warnings ?? []}
@@ -60,6 +67,11 @@ export function CreateProcessCard({
           />
         </div>
       ) : null}
-    </Card>
+      <form id={formId} aria-label="New process" onSubmit={onSubmit} noValidate>
+        <fieldset disabled={busy}>
+          <ProcessFields form={form} clientOptions={clientOptions} />
+        </fieldset>
+      </form>
+    </ModalDialog>
   );
 }
