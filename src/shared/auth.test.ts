@@ -46,6 +46,15 @@ describe('RegisterSchema', () => {
     });
   });
 
+  it('asks for the confirmation when it is empty, even with the password empty too', () => {
+    expect(errorsOf({ ...valid, password: '', confirmPassword: '' }).confirmPassword).toEqual([
+      authMessages.confirmPassword,
+    ]);
+    expect(errorsOf({ ...valid, confirmPassword: '' }).confirmPassword).toEqual([
+      authMessages.confirmPassword,
+    ]);
+  });
+
   it.each([
     ['one word', { name: 'Grace' }, 'name'],
     ['whitespace name', { name: '   ' }, 'name'],
@@ -55,6 +64,7 @@ describe('RegisterSchema', () => {
     ['no digit', { password: 'Abcdefgh', confirmPassword: 'Abcdefgh' }, 'password'],
     ['no upper case', { password: 'abcdefg1', confirmPassword: 'abcdefg1' }, 'password'],
     ['a different confirmation', { confirmPassword: 'Cobol1960' }, 'confirmPassword'],
+    ['an empty confirmation', { confirmPassword: '' }, 'confirmPassword'],
     ['terms not ticked', { acceptedTOS: false }, 'acceptedTOS'],
   ])('refuses %s', (_name, change, field) => {
     expect(Object.keys(errorsOf({ ...valid, ...change }))).toEqual([field]);

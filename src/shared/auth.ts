@@ -10,6 +10,8 @@ export const authMessages = {
   passwordLength: 'Password must be at least 8 characters',
   passwordMix: 'Password must include upper, lower, and number',
   passwordsMatch: 'Passwords do not match',
+  /** Not in SPEC §5: an empty confirmation said nothing when the password was empty too. */
+  confirmPassword: 'Confirm your password',
   acceptTerms: 'You must accept the Terms of Service to continue',
   emailTaken: 'An account with this email already exists. Sign in instead.',
   badCredentials: 'Invalid email or password.',
@@ -55,14 +57,17 @@ export const RegisterSchema = z
     companyName: optionalText(120, 'Company name'),
     companyCode: optionalText(40, 'Company code'),
     password: PasswordSchema,
-    confirmPassword: z.string({ error: authMessages.passwordsMatch }),
+    confirmPassword: z
+      .string({ error: authMessages.confirmPassword })
+      .min(1, authMessages.confirmPassword),
     acceptedTOS: z
       .boolean({ error: authMessages.acceptTerms })
       .refine((v) => v, authMessages.acceptTerms),
     /** From a team invite link: signing up with the invited address joins that team. */
     inviteToken: z.string().max(200).optional(),
   })
-  .refine((v) => v.password === v.confirmPassword, {
+  // An empty confirmation has its own message (above), not this one as well.
+  .refine((v) => !v.confirmPassword || v.password === v.confirmPassword, {
     message: authMessages.passwordsMatch,
     path: ['confirmPassword'],
   });

@@ -16,8 +16,8 @@ test('a new client registers and lands in the portal with their name in the head
   await page.getByLabel('Full name').fill('Riley Register');
   await page.getByLabel('Email').fill(uniqueEmail('register'));
   await page.getByLabel('Company name').fill('Riley Co');
-  await page.getByLabel('Password', { exact: true }).fill(strongPassword);
-  await page.getByLabel('Confirm password').fill(strongPassword);
+  await page.getByLabel(/^Password/).fill(strongPassword);
+  await page.getByLabel(/^Confirm password/).fill(strongPassword);
   await page.getByRole('checkbox', { name: /I accept the Terms of Service/ }).check();
   await page.getByRole('button', { name: 'Create account' }).click();
 
@@ -75,8 +75,8 @@ test.describe('registering with an email that is taken', () => {
     await page.goto('/register');
     await page.getByLabel('Full name').fill('Dana Duplicate');
     await page.getByLabel('Email').fill(adminAccount.email);
-    await page.getByLabel('Password', { exact: true }).fill(strongPassword);
-    await page.getByLabel('Confirm password').fill(strongPassword);
+    await page.getByLabel(/^Password/).fill(strongPassword);
+    await page.getByLabel(/^Confirm password/).fill(strongPassword);
     await page.getByRole('checkbox', { name: /I accept the Terms of Service/ }).check();
     await page.getByRole('button', { name: 'Create account' }).click();
 

@@ -155,7 +155,7 @@ test('while sending, fields are disabled and the button reads "Sending..."', asy
   await expect(f.getByRole('combobox', { name: 'Area of interest' })).toBeDisabled();
   await expect(f.getByRole('textbox', { name: 'Project details' })).toBeDisabled();
   release();
-  await expect(f.getByRole('heading', { name: 'Message Sent' })).toBeVisible();
+  await expect(f.getByRole('heading', { name: 'We have your enquiry' })).toBeVisible();
 });
 
 test('a sent enquiry carries labels, is stored and mailed, shows Message Sent, and the form comes back', async ({
@@ -190,10 +190,15 @@ test('a sent enquiry carries labels, is stored and mailed, shows Message Sent, a
     referral: 'A friend in Duluth',
   });
 
-  const heading = f.getByRole('heading', { name: 'Message Sent' });
+  const heading = f.getByRole('heading', { name: 'We have your enquiry' });
   await expect(heading).toBeVisible();
   await expect(heading).toBeFocused();
   await expect(f.getByText(m.success)).toBeVisible();
+  // Said once, with the reply time the rest of the site promises.
+  await expect(f.getByText(/message sent/i)).toHaveCount(1);
+  await expect(
+    f.getByText('Expect a reply the same business day, Monday to Friday.'),
+  ).toBeVisible();
   await expect(f.getByRole('textbox', { name: 'Name', exact: true })).toHaveCount(0);
 
   // Stored before anything else, then mailed to the provider (the SMTP catcher).
@@ -228,7 +233,7 @@ test('the form with its errors, and the Message Sent panel, pass axe', async ({ 
 
   await fillRequired(page);
   await send(page).click();
-  await expect(form(page).getByRole('heading', { name: 'Message Sent' })).toBeVisible();
+  await expect(form(page).getByRole('heading', { name: 'We have your enquiry' })).toBeVisible();
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   expect(unexpected()).toEqual([]);
   await context.close();

@@ -102,8 +102,8 @@ test('a Pro owner invites a teammate, who signs up from the e-mail, sees the own
   await expect(guest.getByText('Joining Acme Test Co')).toBeVisible();
   await expect(guest.getByLabel('Email')).toHaveValue(invitee);
   await guest.getByLabel('Full name').fill('Milo Member');
-  await guest.getByLabel('Password', { exact: true }).fill(strongPassword);
-  await guest.getByLabel('Confirm password').fill(strongPassword);
+  await guest.getByLabel(/^Password/).fill(strongPassword);
+  await guest.getByLabel(/^Confirm password/).fill(strongPassword);
   await guest.getByRole('checkbox', { name: /I accept the Terms of Service/ }).check();
   await guest.getByRole('button', { name: 'Create account' }).click();
 
@@ -273,8 +273,8 @@ test.describe('an unknown invite link', () => {
     await expect(page.getByRole('alert')).toContainText(teamMessages.linkInvalid);
     await page.getByLabel('Full name').fill('Lone Signup');
     await page.getByLabel('Email').fill(uniqueEmail('lone'));
-    await page.getByLabel('Password', { exact: true }).fill(strongPassword);
-    await page.getByLabel('Confirm password').fill(strongPassword);
+    await page.getByLabel(/^Password/).fill(strongPassword);
+    await page.getByLabel(/^Confirm password/).fill(strongPassword);
     await page.getByRole('checkbox', { name: /I accept the Terms of Service/ }).check();
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page).toHaveURL('/client');

@@ -7,6 +7,7 @@ import type { AuthResponse } from '#shared/user.ts';
 import { Alert } from '#web/components/alert.tsx';
 import { Button } from '#web/components/button.tsx';
 import { CheckboxField, TextField } from '#web/components/field.tsx';
+import { Required, RequiredNote } from '#web/components/required.tsx';
 import { api } from '#web/lib/api.ts';
 import { setSession } from '#web/lib/session.ts';
 import { useApiForm } from '#web/lib/use-api-form.ts';
@@ -83,18 +84,21 @@ export function RegisterForm() {
   return (
     <form onSubmit={onSubmit} onFocus={registerValidation.preload} noValidate className="space-y-5">
       <RegisterInviteNotice invite={invite} />
+      <RequiredNote className="" />
       <fieldset disabled={isSubmitting} className="space-y-5">
         <TextField
-          label="Full name"
+          label={<Required>Full name</Required>}
           autoComplete="name"
           error={errors.name?.message}
+          aria-required
           {...register('name')}
         />
         <TextField
-          label="Email"
+          label={<Required>Email</Required>}
           type="email"
           autoComplete="email"
           error={errors.email?.message}
+          aria-required
           {...register('email')}
         />
         <div className="grid gap-5 sm:grid-cols-2">
@@ -113,7 +117,8 @@ export function RegisterForm() {
           />
         </div>
         <TextField
-          label="Password"
+          label={<Required>Password</Required>}
+          aria-required
           type="password"
           autoComplete="new-password"
           hint="At least 8 characters with upper- and lowercase letters and a number."
@@ -122,7 +127,8 @@ export function RegisterForm() {
           {...register('password', { deps: ['confirmPassword'] })}
         />
         <TextField
-          label="Confirm password"
+          label={<Required>Confirm password</Required>}
+          aria-required
           type="password"
           autoComplete="new-password"
           error={errors.confirmPassword?.message}

@@ -9,24 +9,13 @@ import {
 import { TextField } from '#web/components/field.tsx';
 import { SelectField } from '#web/components/field-select.tsx';
 import { TextAreaField } from '#web/components/field-textarea.tsx';
+import { Required } from '#web/components/required.tsx';
 
 // Every field of the enquiry (SPEC §3 Contact enquiry). Option values are the codes;
 // the labels shown are the ones sent (SPEC §5).
 
 const toOptions = (options: Record<string, string>) =>
   Object.entries(options).map(([value, label]) => ({ value, label }));
-
-/** A label with the asterisk that marks a required field (read as "required"). */
-function Required({ children }: { children: string }) {
-  return (
-    <>
-      {children}{' '}
-      <span aria-hidden="true" className="text-red-700">
-        *
-      </span>
-    </>
-  );
-}
 
 export function ContactFields({
   register,

@@ -4,6 +4,7 @@ import type { ContactForm as ContactFormInput } from '#shared/contact.ts';
 import { toSubmission } from '#shared/contact-options.ts';
 import { Alert } from '#web/components/alert.tsx';
 import { Button } from '#web/components/button.tsx';
+import { RequiredNote } from '#web/components/required.tsx';
 import { api } from '#web/lib/api.ts';
 import { type ContactField, contactFields, describeContactFailure } from './contact-failure.ts';
 import { ContactFields } from './contact-fields.tsx';
@@ -86,13 +87,7 @@ export function ContactForm({
 
   return (
     <form onSubmit={onSubmit} onFocus={contactValidation.preload} noValidate>
-      <p className="mb-6 text-sm text-slate-600">
-        Fields marked{' '}
-        <span aria-hidden="true" className="font-semibold text-red-700">
-          *
-        </span>
-        <span className="sr-only">with an asterisk</span> are required.
-      </p>
+      <RequiredNote />
       <fieldset disabled={isSubmitting} className="min-w-0">
         <legend className="sr-only">Project enquiry</legend>
         <ContactFields register={register} errors={errors} />
