@@ -37,7 +37,7 @@ export const agents: readonly Agent[] = [
     description:
       'Answers questions from the documents in your cloud drive and names the file each answer came from. No more digging through folders.',
     icon: 'book',
-    tags: ['documents', 'cloud drive', 'search', 'knowledge base', 'questions', 'rag'],
+    tags: ['documents', 'cloud drive', 'search', 'knowledge base', 'questions', 'cited answers'],
     category: 'Knowledge Management',
   },
   {
@@ -55,7 +55,7 @@ export const agents: readonly Agent[] = [
     description:
       'Creates, views, updates and deletes tasks in your task list from chat, so owners and due dates stay current without opening another app.',
     icon: 'tasks',
-    tags: ['tasks', 'to-do', 'projects', 'deadlines', 'crud'],
+    tags: ['tasks', 'to-do', 'projects', 'deadlines', 'updates'],
     category: 'Productivity',
   },
 ];

@@ -11,7 +11,7 @@ export const seededTemplates: (typeof catalogTemplates.$inferInsert)[] = [
     name: 'Lead intake to CRM',
     description:
       'Collects leads from web forms and a shared inbox, removes duplicates, adds company details and creates the contact and deal in your CRM with an owner assigned.',
-    tags: ['sales', 'crm', 'forms'],
+    tags: ['sales', 'customer records', 'forms'],
   },
   {
     slug: 'overdue-invoice-reminders',
@@ -32,7 +32,7 @@ export const seededTemplates: (typeof catalogTemplates.$inferInsert)[] = [
     name: 'New employee onboarding',
     description:
       'When a hire is marked in your HR tool, creates their e-mail, chat and project accounts, shares the handbook and books the first-week meetings.',
-    tags: ['hr', 'accounts', 'scheduling'],
+    tags: ['new hires', 'accounts', 'scheduling'],
   },
   {
     slug: 'daily-sales-digest',
@@ -67,7 +67,7 @@ export const seededTemplates: (typeof catalogTemplates.$inferInsert)[] = [
     name: 'Website uptime and certificate alerts',
     description:
       'Checks your sites every five minutes, sends a text and an e-mail when one goes down, and warns two weeks before a TLS certificate expires.',
-    tags: ['monitoring', 'alerts', 'devops'],
+    tags: ['monitoring', 'alerts', 'uptime'],
   },
   {
     slug: 'meeting-notes-to-tasks',

@@ -1,5 +1,5 @@
 import type { AuditEntry } from '#shared/audit.ts';
-import { Details, LevelBadge, Time, UserLink } from './audit-parts.tsx';
+import { Details, Empty, LevelBadge, Time, UserLink } from './audit-parts.tsx';
 import { detailsText, processText } from './audit-text.ts';
 
 // The audit log on phones: one card per entry, newest first, so the message reads
@@ -23,7 +23,7 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
               <UserLink entry={entry} />
             </dd>
             <dt className="text-slate-600">Process</dt>
-            <dd className="break-words text-slate-800">{processText(entry) || '–'}</dd>
+            <dd className="break-words text-slate-800">{processText(entry) || <Empty />}</dd>
           </dl>
           {detailsText(entry.details) ? (
             <div className="mt-3 border-t border-slate-100 pt-3">

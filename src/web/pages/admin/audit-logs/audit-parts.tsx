@@ -21,11 +21,21 @@ export function Time({ iso }: { iso: string }) {
   );
 }
 
+/** The one mark for an empty cell (issue 19): a dash, read as "None". */
+export function Empty() {
+  return (
+    <span className="text-slate-500">
+      <span aria-hidden="true">–</span>
+      <span className="sr-only">None</span>
+    </span>
+  );
+}
+
 export function Details({ entry }: { entry: AuditEntry }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const text = detailsText(entry.details);
-  if (!text) return <span className="text-slate-500">None</span>;
+  if (!text) return <Empty />;
   const preview = previewOf(text);
   return (
     <div className="max-w-md min-w-0 md:min-w-52">
@@ -54,7 +64,7 @@ export function LevelBadge({ level }: { level: AuditLevel }) {
 const linkClass = 'font-medium text-brand-700 hover:text-brand-800 hover:underline';
 
 export function UserLink({ entry }: { entry: AuditEntry }) {
-  if (!entry.userId) return <span className="text-slate-500">–</span>;
+  if (!entry.userId) return <Empty />;
   return (
     <Link to={paths.adminClient(entry.userId)} className={`${linkClass} break-words`}>
       {userText(entry)}

@@ -1,7 +1,7 @@
 import type { AuditEntry } from '#shared/audit.ts';
 import { type ColumnDef, DataTable } from '#web/components/data-table.tsx';
 import { AuditList } from './audit-list.tsx';
-import { Details, LevelBadge, Time, UserLink } from './audit-parts.tsx';
+import { Details, Empty, LevelBadge, Time, UserLink } from './audit-parts.tsx';
 import { processText, userText } from './audit-text.ts';
 import { useWide } from './use-wide.ts';
 
@@ -43,7 +43,7 @@ const columns: ColumnDef<AuditEntry>[] = [
       processText(row.original) ? (
         <span className="break-words">{processText(row.original)}</span>
       ) : (
-        <span className="text-slate-500">–</span>
+        <Empty />
       ),
   },
   {
