@@ -20,3 +20,6 @@ export function isSingleLine(value: string): boolean {
 /** `.refine(...singleLine('Name'))` on a zod string. */
 export const singleLine = (field: string) =>
   [(value: string) => isSingleLine(value), notAllowedMessage(field)] as const;
+
+/** "Dana’s", and "Northwind Lakes’" for a name that ends in s (issue 19: not "Lakes’s"). */
+export const possessive = (name: string) => (/s$/i.test(name.trim()) ? `${name}’` : `${name}’s`);

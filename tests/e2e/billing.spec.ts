@@ -37,7 +37,11 @@ test('a new client chooses Basic monthly: an invoice with how to pay, and the pl
   await openSignedIn(page, client, '/billing');
 
   await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
-  await expect(subscriptionCard(page).getByText('Pending', { exact: true })).toBeVisible();
+  // One honest status: no plan named, no portal while nothing is paid for.
+  await expect(subscriptionCard(page).getByText('No paid plan yet', { exact: true })).toBeVisible();
+  await expect(subscriptionCard(page).getByText('None yet', { exact: true })).toBeVisible();
+  await expect(subscriptionCard(page).getByText('Trial', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Open billing portal/ })).toHaveCount(0);
   await expect(packagesSection(page).getByRole('listitem')).toHaveCount(4);
   await expect(invoicesSection(page).getByText(/No invoices yet/)).toBeVisible();
   await expect(sidebar(page).getByRole('link', { name: 'Catalog' })).toHaveCount(0);
@@ -64,7 +68,7 @@ test('a new client chooses Basic monthly: an invoice with how to pay, and the pl
 
   // Billing lists the open invoice with its due date, and the plan is still pending.
   await main.getByRole('link', { name: 'Back to Billing' }).click();
-  await expect(subscriptionCard(page).getByText('Pending', { exact: true })).toBeVisible();
+  await expect(subscriptionCard(page).getByText('Awaiting payment', { exact: true })).toBeVisible();
   const invoice = invoicesSection(page)
     .getByRole('row')
     .filter({ hasText: /INV-\d+/ });
@@ -253,15 +257,6 @@ test.describe('failures', () => {
     await expect(invoices.getByText(/No invoices yet/)).toBeVisible();
     await expect(packagesSection(page).getByRole('listitem')).toHaveCount(4);
 
-    await page.route('**/api/zoho/portal-url', (route) => route.abort());
-    const popup = page.waitForEvent('popup');
-    await subscriptionCard(page)
-      .getByRole('button', { name: /Open billing portal/ })
-      .click();
-    await expect(page.getByRole('status').getByText('Failed to open billing portal')).toBeVisible();
-    // The tab opened for the portal is closed again.
-    await expect.poll(async () => (await popup).isClosed()).toBe(true);
-
     await page.route('**/api/zoho/select-package', (route) => route.abort());
     await packagesSection(page).getByRole('button', { name: 'Select Pro Monthly' }).click();
     await expect(page.getByRole('status').getByText('Failed to select package')).toBeVisible();
@@ -274,6 +269,17 @@ test.describe('failures', () => {
       page.getByRole('status').getByText(billingApiMessages.alreadyActive),
     ).toBeVisible();
     await expect(page).toHaveURL(/\/billing$/);
+
+    // With a plan there is a portal to open; when its address cannot be had, it says so.
+    await page.reload();
+    await page.route('**/api/zoho/portal-url', (route) => route.abort());
+    const popup = page.waitForEvent('popup');
+    await subscriptionCard(page)
+      .getByRole('button', { name: /Open billing portal/ })
+      .click();
+    await expect(page.getByRole('status').getByText('Failed to open billing portal')).toBeVisible();
+    // The tab opened for the portal is closed again.
+    await expect.poll(async () => (await popup).isClosed()).toBe(true);
   });
 });
 

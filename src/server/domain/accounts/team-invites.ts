@@ -6,6 +6,7 @@ import { audit } from '#server/domain/audit/audit.ts';
 import { conflict, forbidden, notFound } from '#server/http/errors.ts';
 import { capabilitiesOf } from '#shared/plans.ts';
 import { teamMessages } from '#shared/team.ts';
+import { possessive } from '#shared/text.ts';
 
 // Accepting a team invite. Shared by the team feature (a signed-in user accepts) and by
 // sign-up (registering with an invite token joins the team), so it lives with accounts.
@@ -38,7 +39,7 @@ export async function findLiveInvite(
 }
 
 export const teamNameOf = (owner: UserRow) =>
-  owner.companyName ? `the ${owner.companyName} team` : `${owner.name}'s team`;
+  owner.companyName ? `the ${owner.companyName} team` : `${possessive(owner.name)} team`;
 
 export async function countMembers(db: Db, ownerId: string): Promise<number> {
   const [row] = await db

@@ -2,6 +2,7 @@ import type { UserRow } from '#server/db/schema.ts';
 import type { QueuedMail } from '#server/domain/mail/outbox.ts';
 import { brand } from '#shared/brand.ts';
 import type { InviteRole } from '#shared/team.ts';
+import { possessive } from '#shared/text.ts';
 
 // The invite e-mail. The link carries the only copy of the token (the database keeps a
 // hash), so it is written here and nowhere else.
@@ -16,7 +17,7 @@ export interface InviteMailInput {
 }
 
 export function inviteMail(input: InviteMailInput): QueuedMail {
-  const team = input.owner.companyName ?? `${input.owner.name}'s account`;
+  const team = input.owner.companyName ?? `${possessive(input.owner.name)} account`;
   const inviter = input.inviter.name || input.inviter.email;
   const expires = input.expiresAt.toUTCString();
   return {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { Message } from '#shared/answers.ts';
 import { formatDate } from '#shared/dates.ts';
 import { retention } from '#shared/retention.ts';
+import { possessive } from '#shared/text.ts';
 import type { User } from '#shared/user.ts';
 import { Button } from '#web/components/button.tsx';
 import { ConfirmModal } from '#web/components/confirm-modal.tsx';
@@ -111,7 +112,7 @@ export function PrivacyCard({ client }: { client: User }) {
       )}
       <ConfirmModal
         open={pending === 'close'}
-        title={`Close ${client.companyName ?? client.name}’s account?`}
+        title={`Close ${possessive(client.companyName ?? client.name)} account?`}
         confirmLabel="Close account"
         busy={busy === 'close'}
         onConfirm={() => act('close')}
@@ -123,7 +124,7 @@ export function PrivacyCard({ client }: { client: User }) {
       </ConfirmModal>
       <ConfirmModal
         open={pending === 'erase'}
-        title={`Erase ${client.companyName ?? client.name}’s account now?`}
+        title={`Erase ${possessive(client.companyName ?? client.name)} account now?`}
         confirmLabel="Erase everything"
         busy={busy === 'erase'}
         onConfirm={() => act('erase')}

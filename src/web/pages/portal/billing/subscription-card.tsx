@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDate } from '#shared/dates.ts';
+import { Badge } from '#web/components/badge.tsx';
 import { Button } from '#web/components/button.tsx';
 import { Card } from '#web/components/card.tsx';
 import { ExternalIcon } from '#web/components/icons.tsx';
@@ -23,7 +24,7 @@ import { BillingStatusBadge } from './status-badge.tsx';
 const statusHints: Record<BillingStatus, string> = {
   active: 'Your subscription is active. Use the billing portal to change or cancel your plan.',
   trial: 'You are on a trial. Choose a plan below to keep your workflows running.',
-  pending: 'You have no paid plan yet. Choose a plan below to start your subscription.',
+  pending: 'Choose a plan below to start your subscription.',
   past_due: 'Your latest invoice is unpaid. Pay it below to keep running workflows.',
   cancelled: 'Your subscription is cancelled. Choose a plan below to start again.',
 };
@@ -43,6 +44,10 @@ export function SubscriptionCard() {
   // Shared with the invoices list (one request): an open invoice changes what to say.
   const invoices = useQuery(invoicesQuery());
   const openInvoice = invoices.data?.find((invoice) => invoice.status === 'unpaid');
+  // One honest status (issue 19): no plan named and no portal while nothing is paid for.
+  const hasPlan = status.data === 'active' || status.data === 'trial' || status.data === 'past_due';
+  const statusWord =
+    status.data === 'pending' ? (openInvoice ? 'Awaiting payment' : 'No paid plan yet') : null;
   const hint =
     status.data === 'pending' && openInvoice
       ? `Your plan starts when invoice ${openInvoice.number} is paid. Pay Now below shows how to pay it.`
@@ -78,22 +83,26 @@ export function SubscriptionCard() {
             </h2>
             <p className="mt-1 text-sm text-slate-600">{hint}</p>
           </div>
-          <Button
-            variant="secondary"
-            onClick={openPortal}
-            disabled={opening}
-            className="shrink-0 self-start"
-          >
-            {opening ? 'Opening…' : 'Open billing portal'}
-            <ExternalIcon className="size-4" />
-            <span className="sr-only">(opens in a new tab)</span>
-          </Button>
+          {hasPlan ? (
+            <Button
+              variant="secondary"
+              onClick={openPortal}
+              disabled={opening}
+              className="shrink-0 self-start"
+            >
+              {opening ? 'Opening…' : 'Open billing portal'}
+              <ExternalIcon className="size-4" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </Button>
+          ) : null}
         </div>
         <dl className="mt-6 grid grid-cols-2 gap-4 border-t border-slate-200 pt-5 text-sm sm:grid-cols-3">
           <div>
             <dt className="text-slate-600">Status</dt>
             <dd className="mt-1">
-              {status.data ? (
+              {statusWord ? (
+                <Badge tone="amber">{statusWord}</Badge>
+              ) : status.data ? (
                 <BillingStatusBadge status={status.data} />
               ) : status.isPending ? (
                 <Spinner className="size-4" />
@@ -105,7 +114,9 @@ export function SubscriptionCard() {
           <div>
             <dt className="text-slate-600">Plan</dt>
             <dd className="mt-1 font-medium text-slate-900">
-              {subscription.data?.plan ?? (subscription.isPending ? '…' : 'Unavailable')}
+              {status.data && !hasPlan
+                ? 'None yet'
+                : (subscription.data?.plan ?? (subscription.isPending ? '…' : 'Unavailable'))}
             </dd>
           </div>
           <div className="col-span-2 sm:col-span-1">

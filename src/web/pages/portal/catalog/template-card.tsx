@@ -89,11 +89,12 @@ export function TemplateCard({ template }: { template: CatalogTemplate }) {
         </ul>
       ) : null}
       <div className="mt-5">
+        {/* A quiet button on every card: a page of them reads as choices, not alarms. */}
         <Button
-          variant={status && !status.canAsk ? 'secondary' : 'primary'}
-          className="w-full"
+          variant="secondary"
           disabled={busy || (status ? !status.canAsk : false)}
           onClick={ask}
+          aria-describedby={headingId}
         >
           {busy ? 'Requesting…' : (status?.button ?? 'Request Access')}
         </Button>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { InviteAccepted, InvitePreview } from '#shared/team.ts';
+import { possessive } from '#shared/text.ts';
 import { api } from '#web/lib/api.ts';
 import { failureMessage } from '#web/lib/failure-text.ts';
 
@@ -50,7 +51,7 @@ export const acceptFailure = (error: unknown) => failureMessage(error);
 
 /** What the team is called in sentences: the company, or the owner's team. */
 export const teamName = (preview: Pick<InvitePreview, 'companyName' | 'ownerName'>) =>
-  preview.companyName || `${preview.ownerName}’s team`;
+  preview.companyName || `${possessive(preview.ownerName)} team`;
 
 export const roleName = (role: InvitePreview['role']) =>
   role === 'admin' ? 'a team admin' : 'a team member';
