@@ -36,7 +36,7 @@ describe('filterAgents', () => {
 
   it('matches a tag', () => {
     expect(ids('gmail')).toEqual(['email-triage']);
-    expect(ids('RAG')).toEqual(['knowledge-store']);
+    expect(ids('Cited ANSWERS')).toEqual(['knowledge-store']);
   });
 
   it('returns nothing when no field matches', () => {
