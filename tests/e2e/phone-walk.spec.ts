@@ -28,7 +28,8 @@ async function walk(page: Page, paths: string[]) {
 }
 
 test('public pages', async ({ browser }) => {
-  test.slow();
+  // Each page is opened and checked by axe in turn: minutes on a busy two-core machine.
+  test.setTimeout(240_000);
   const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
   const page = await context.newPage();
   await walk(page, [...publicPaths]);
@@ -36,7 +37,8 @@ test('public pages', async ({ browser }) => {
 });
 
 test('portal as a paid client', async ({ browser, request }) => {
-  test.slow();
+  // Each page is opened and checked by axe in turn: minutes on a busy two-core machine.
+  test.setTimeout(240_000);
   const { client } = await portalClient(request, {
     plan: 'Pro',
     entitlements: { manualTrigger: true, analytics: true, team: true, catalog: true },
@@ -58,7 +60,8 @@ test('portal as a paid client', async ({ browser, request }) => {
 });
 
 test('portal as a client without a paid plan', async ({ browser, request }) => {
-  test.slow();
+  // Each page is opened and checked by axe in turn: minutes on a busy two-core machine.
+  test.setTimeout(240_000);
   const { client } = await portalClient(request, { plan: 'Trial', status: 'no_subscription' });
   const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
   const page = await context.newPage();
@@ -68,7 +71,8 @@ test('portal as a client without a paid plan', async ({ browser, request }) => {
 });
 
 test('admin area', async ({ browser, request }) => {
-  test.slow();
+  // Each page is opened and checked by axe in turn: minutes on a busy two-core machine.
+  test.setTimeout(240_000);
   const [admin, client] = await Promise.all([
     loginAdmin(request),
     createClientAccount(request, 'Walker Phone'),

@@ -149,7 +149,6 @@ export async function updateSchedule(
     wanted.processId !== current.processId ||
     wanted.cron !== current.cron ||
     wanted.timezone !== current.timezone;
-  const [process] = await db.select().from(processes).where(eq(processes.id, current.processId));
   // Pausing alone is always allowed, even on a plan that no longer schedules.
   const checked = paused && !edited ? null : await checkSchedulable(db, account, wanted);
   const [row] = await db
@@ -164,7 +163,10 @@ export async function updateSchedule(
     .where(eq(schedules.id, current.id))
     .returning();
   if (!row) throw notFound('Schedule not found.');
-  const processName = checked?.process.name ?? process?.name ?? '';
+  const processName =
+    checked?.process.name ??
+    (await db.select().from(processes).where(eq(processes.id, row.processId)))[0]?.name ??
+    '';
   const what = pausing
     ? 'paused'
     : current.pausedAt !== null && !paused
