@@ -32,6 +32,8 @@ export const PackageSchema = z.object({
   /** Cents. */
   price: z.number().int(),
   interval: z.enum(intervals),
+  /** The plan it starts (issue 19: what it includes is read from that plan). */
+  plan: PlanSchema.nullable(),
 });
 export type Package = z.infer<typeof PackageSchema>;
 

@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   billedText,
   billingStatusLabel,
+  planIncludes,
   priceText,
+  recommendedPackageId,
   subscriptionChipTone,
 } from './billing-format.ts';
+import { planCapabilities } from './plans.ts';
 
 describe('billingStatusLabel (SPEC §4)', () => {
   it('capitalises and shows underscores as spaces', () => {
@@ -29,5 +32,27 @@ describe('prices and dates', () => {
     for (const status of ['past_due', 'incomplete', 'canceled', 'no_subscription']) {
       expect(subscriptionChipTone(status)).toBe('amber');
     }
+  });
+});
+
+describe('planIncludes and recommendedPackageId', () => {
+  it('say what a plan includes with the numbers the product enforces', () => {
+    expect(planIncludes('Basic')).toEqual([
+      `Schedules as often as every ${planCapabilities.Basic.scheduleMinIntervalMinutes} minutes`,
+      'Workflows from the catalog on request',
+      `Run history kept ${planCapabilities.Basic.logsRetentionDays} days`,
+    ]);
+    expect(planIncludes('Pro')).toContain('Team seats for your colleagues');
+    expect(planIncludes('Pro')).toContain('Run history kept 30 days');
+  });
+
+  it('recommend the monthly Pro package', () => {
+    const list = [
+      { id: 'b', plan: 'Basic' as const, interval: 'month' as const },
+      { id: 'py', plan: 'Pro' as const, interval: 'year' as const },
+      { id: 'pm', plan: 'Pro' as const, interval: 'month' as const },
+    ];
+    expect(recommendedPackageId(list)).toBe('pm');
+    expect(recommendedPackageId(list.slice(0, 1))).toBeUndefined();
   });
 });

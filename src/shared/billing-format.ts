@@ -1,6 +1,7 @@
 import { formatCents } from './billing.ts';
 import type { Invoice, Package } from './billing-api.ts';
-import type { billingStatuses } from './user.ts';
+import { planCapabilities } from './plans.ts';
+import type { billingStatuses, Plan } from './user.ts';
 
 // How billing reads to people, shared by the Billing screen and the token pages (SPEC §4,
 // §9). Pure, so it is unit-tested.
@@ -42,3 +43,29 @@ export const priceText = (pkg: Pick<Package, 'price' | 'interval'>) =>
 /** "Billed monthly" or "Billed yearly". */
 export const billedText = (interval: Package['interval']) =>
   interval === 'year' ? 'Billed yearly' : 'Billed monthly';
+
+/**
+ * What a plan includes, in words, read from the capabilities the product enforces
+ * (shared/plans.ts), so a package never sells what the plan does not do (issue 19).
+ */
+export function planIncludes(plan: Plan): string[] {
+  const caps = planCapabilities[plan];
+  return [
+    caps.canSchedule
+      ? `Schedules as often as every ${caps.scheduleMinIntervalMinutes} minutes`
+      : null,
+    caps.hasCatalogAccess ? 'Workflows from the catalog on request' : null,
+    `Run history kept ${caps.logsRetentionDays} days`,
+    caps.hasTeamSeats ? 'Team seats for your colleagues' : null,
+    caps.canExportCSV ? 'CSV export of your runs' : null,
+    caps.hasNotifications ? 'Failure alerts by e-mail or webhook' : null,
+  ].filter((line): line is string => line !== null);
+}
+
+/** The package to point people to: the monthly one of the fullest plan on sale. */
+export function recommendedPackageId(packages: Pick<Package, 'id' | 'plan' | 'interval'>[]) {
+  return (
+    packages.find((p) => p.plan === 'Pro' && p.interval === 'month') ??
+    packages.find((p) => p.plan === 'Pro')
+  )?.id;
+}

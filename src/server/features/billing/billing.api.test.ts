@@ -28,13 +28,25 @@ describe('local billing: client calls', () => {
     const response = await get(token, '/api/zoho/packages');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([
-      expect.objectContaining({ id: 'basic-monthly', price: 2900, interval: 'month' }),
+      expect.objectContaining({
+        id: 'basic-monthly',
+        price: 2900,
+        interval: 'month',
+        plan: 'Basic',
+      }),
       expect.objectContaining({ id: 'basic-yearly', price: 29000, interval: 'year' }),
       expect.objectContaining({ id: 'pro-monthly', price: 7900, interval: 'month' }),
       expect.objectContaining({ id: 'pro-yearly', price: 79000, interval: 'year' }),
     ]);
     for (const pkg of response.json())
-      expect(Object.keys(pkg).sort()).toEqual(['description', 'id', 'interval', 'name', 'price']);
+      expect(Object.keys(pkg).sort()).toEqual([
+        'description',
+        'id',
+        'interval',
+        'name',
+        'plan',
+        'price',
+      ]);
   });
 
   it('choosing a package issues an open invoice with how to pay; only a recorded payment starts the plan', async () => {

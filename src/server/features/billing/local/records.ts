@@ -21,6 +21,7 @@ export const packageToJson = (row: PackageRow): Package => ({
   description: row.description,
   price: row.price,
   interval: row.interval,
+  plan: row.plan,
 });
 
 export const listPackageRows = (db: Db) =>

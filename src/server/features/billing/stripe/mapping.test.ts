@@ -70,6 +70,7 @@ describe('Stripe mapping', () => {
       description: 'Basic.',
       price: 2900,
       interval: 'month',
+      plan: 'Basic',
     });
     expect(packageFromPrice(price({ active: false }))).toBeNull();
     expect(packageFromPrice(price({ currency: 'eur' }))).toBeNull();

@@ -63,6 +63,7 @@ export function packageFromPrice(price: StripePrice): Package | null {
     description: product?.description ?? '',
     price: price.unit_amount,
     interval: recurring.interval as 'month' | 'year',
+    plan: planOfPrice(price),
   };
 }
 

@@ -69,6 +69,7 @@ export function packageFromZoho(plan: ZohoPlan): Package | null {
     description: plan.description ?? '',
     price: toCents(plan.recurring_price),
     interval,
+    plan: planFromZoho(plan.plan_code, plan.name),
   };
 }
 

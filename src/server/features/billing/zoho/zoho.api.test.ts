@@ -26,6 +26,7 @@ describe('zoho billing provider: client calls', () => {
         description: 'Basic, monthly',
         price: 2900,
         interval: 'month',
+        plan: 'Basic',
       },
       {
         id: 'pro-yearly',
@@ -33,6 +34,7 @@ describe('zoho billing provider: client calls', () => {
         description: 'Pro, yearly',
         price: 79000,
         interval: 'year',
+        plan: 'Pro',
       },
     ]);
     const call = fake.received.findLast((r) => r.path === '/billing/v1/plans');

@@ -1,7 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { formatCents } from '#shared/billing.ts';
 import type { Package } from '#shared/billing-api.ts';
-import { billedText } from '#shared/billing-format.ts';
+import { billedText, planIncludes, recommendedPackageId } from '#shared/billing-format.ts';
+import { Badge } from '#web/components/badge.tsx';
 import { Button } from '#web/components/button.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { messageOr } from '#web/lib/failure-text.ts';
@@ -15,21 +16,28 @@ function PackageCard({
   pkg,
   busy,
   chosen,
+  recommended,
   onSelect,
 }: {
   pkg: Package;
   busy: boolean;
   chosen: boolean;
+  recommended: boolean;
   onSelect: () => void;
 }) {
   const headingId = `package-${pkg.id}`;
+  const includes = pkg.plan ? planIncludes(pkg.plan) : [];
   return (
     <li
       aria-labelledby={headingId}
-      className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      className={`flex flex-col rounded-xl border bg-white p-5 shadow-sm ${recommended ? 'border-brand-300 ring-1 ring-brand-200' : 'border-slate-200'}`}
     >
-      <h3 id={headingId} className="text-base font-semibold text-slate-900">
+      <h3
+        id={headingId}
+        className="flex flex-wrap items-center justify-between gap-2 text-base font-semibold text-slate-900"
+      >
         {pkg.name}
+        {recommended ? <Badge tone="blue">Recommended</Badge> : null}
       </h3>
       <p className="mt-3 flex items-baseline gap-1">
         <span className="text-2xl font-bold tracking-tight text-slate-900">
@@ -38,10 +46,28 @@ function PackageCard({
         <span className="text-sm text-slate-600">/ {pkg.interval}</span>
       </p>
       <p className="text-xs text-slate-500">{billedText(pkg.interval)}</p>
-      <p className="mt-3 flex-1 text-sm text-slate-600">{pkg.description}</p>
+      <p className="mt-3 text-sm text-slate-600">{pkg.description}</p>
+      {includes.length ? (
+        <ul
+          aria-label={`${pkg.name} includes`}
+          className="mt-3 flex-1 space-y-1.5 text-sm text-slate-700"
+        >
+          {includes.map((line) => (
+            <li key={line} className="flex gap-2">
+              <span aria-hidden="true" className="text-green-700">
+                ✓
+              </span>
+              {line}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="flex-1" />
+      )}
+      {/* One button style on every card; the recommended package's stands out. */}
       <Button
         className="mt-5 w-full"
-        variant={pkg.interval === 'month' ? 'primary' : 'secondary'}
+        variant={recommended ? 'primary' : 'secondary'}
         onClick={onSelect}
         disabled={busy}
         aria-label={`Select ${pkg.name}`}
@@ -92,6 +118,7 @@ export function PackagesSection() {
                 pkg={pkg}
                 busy={busy}
                 chosen={busy && select.variables === pkg.id}
+                recommended={pkg.id === recommendedPackageId(list)}
                 onSelect={() => select.mutate(pkg.id)}
               />
             ))}
