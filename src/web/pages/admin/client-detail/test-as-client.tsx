@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '#shared/paths.ts';
 import type { User } from '#shared/user.ts';
@@ -16,6 +16,7 @@ import { clientCalls } from '../shared/clients-api.ts';
 export function TestAsClient({ client }: { client: User }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const hintId = useId();
   if (client.role === 'Admin') {
     return <p className="text-sm text-slate-600">Admin accounts cannot be impersonated.</p>;
   }
@@ -44,8 +45,13 @@ export function TestAsClient({ client }: { client: User }) {
   };
 
   return (
-    <Button onClick={start} disabled={busy}>
-      {busy ? 'Opening portal…' : 'Test as client'}
-    </Button>
+    <div className="flex flex-col items-start gap-1 sm:items-end">
+      <Button onClick={start} disabled={busy} aria-describedby={hintId}>
+        {busy ? 'Opening portal…' : 'Test as client'}
+      </Button>
+      <p id={hintId} className="text-xs text-slate-600">
+        Opens the portal as this client for one hour.
+      </p>
+    </div>
   );
 }
