@@ -106,5 +106,10 @@ export async function createTeamMember(
 export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Client Portal' });
 export const subscriptionCard = (page: Page) => page.getByRole('region', { name: 'Subscription' });
 export const packagesSection = (page: Page) => page.getByRole('region', { name: 'Choose a plan' });
+/** The package cards (each lists what it includes, in a list of its own). */
+export const packageCards = (page: Page) =>
+  packagesSection(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading') });
 export const invoicesSection = (page: Page) =>
   page.getByRole('region', { name: 'Recent invoices' });

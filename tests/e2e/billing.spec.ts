@@ -4,6 +4,7 @@ import {
   accountOf,
   createTeamMember,
   invoicesSection,
+  packageCards,
   packagesSection,
   recordFullPayment,
   sidebar,
@@ -42,7 +43,7 @@ test('a new client chooses Basic monthly: an invoice with how to pay, and the pl
   await expect(subscriptionCard(page).getByText('None yet', { exact: true })).toBeVisible();
   await expect(subscriptionCard(page).getByText('Trial', { exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Open billing portal/ })).toHaveCount(0);
-  await expect(packagesSection(page).getByRole('listitem')).toHaveCount(4);
+  await expect(packageCards(page)).toHaveCount(4);
   await expect(invoicesSection(page).getByText(/No invoices yet/)).toBeVisible();
   await expect(sidebar(page).getByRole('link', { name: 'Catalog' })).toHaveCount(0);
 
@@ -255,7 +256,7 @@ test.describe('failures', () => {
     await page.unroute('**/api/zoho/invoices');
     await invoices.getByRole('button', { name: 'Try again' }).click();
     await expect(invoices.getByText(/No invoices yet/)).toBeVisible();
-    await expect(packagesSection(page).getByRole('listitem')).toHaveCount(4);
+    await expect(packageCards(page)).toHaveCount(4);
 
     await page.route('**/api/zoho/select-package', (route) => route.abort());
     await packagesSection(page).getByRole('button', { name: 'Select Pro Monthly' }).click();
@@ -292,7 +293,7 @@ test('billing and the token pages have no axe violations', async ({ browser, req
   const client = await createClientAccount(request, 'Axel Billing');
 
   await openSignedIn(page, client, '/billing');
-  await expect(packagesSection(page).getByRole('listitem')).toHaveCount(4);
+  await expect(packageCards(page)).toHaveCount(4);
   expect(await axe()).toEqual([]);
 
   await page.goto(await startCheckout(request, client, 'basic-monthly'));
