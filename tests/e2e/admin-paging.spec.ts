@@ -11,14 +11,25 @@ test('usage rows and audit entries page past the first screen', async ({ page, r
   const admin = await loginAdmin(request);
   const client = await createClientAccount(request, 'Paula Pages');
   const stamp = Date.now().toString(36);
-  // 501 processes: 501 "created" audit entries; the first 101 run once, 101 usage rows.
-  for (let i = 0; i < 501; i++) {
+  // 101 processes that run once: 101 usage rows. Their 101 "created" and 400 "updated"
+  // audit entries make 501 to page through; few processes, so that the process list the
+  // other tests read (newest first, a page at a time) keeps theirs on its first page.
+  const made = [];
+  for (let i = 0; i < 101; i++) {
     const process = await createProcess(request, admin, {
       name: `Paged ${stamp} ${i}`,
       clientUserId: client.user._id,
       n8nWebhookUrl: `${webhook.url}/ok`,
     });
-    if (i < 101) expect((await testProcess(request, admin, process._id)).status).toBe(200);
+    expect((await testProcess(request, admin, process._id)).status).toBe(200);
+    made.push(process);
+  }
+  for (let i = 0; i < 400; i++) {
+    const updated = await request.patch(`/api/admin/processes/${made[i % 101]!._id}`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+      data: { description: `Revision ${i}` },
+    });
+    expect(updated.status()).toBe(200);
   }
   await webhook.close();
 

@@ -75,7 +75,8 @@ test('admin area', async ({ browser, request }) => {
   test.setTimeout(240_000);
   const [admin, client] = await Promise.all([
     loginAdmin(request),
-    createClientAccount(request, 'Walker Phone'),
+    // A long unbroken name: lists must cut it, not widen the page.
+    createClientAccount(request, 'Walker Vanderbiltfitzgeraldmontgomeryashworthington'),
   ]);
   const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
   const page = await context.newPage();

@@ -13,9 +13,11 @@ export function PageHeader({
   return (
     <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
       <div className="min-w-0">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+        <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">
+          {title}
+        </h1>
         {description ? (
-          <p className="mt-2 max-w-2xl text-base text-slate-600">{description}</p>
+          <p className="mt-2 max-w-2xl text-base break-words text-slate-600">{description}</p>
         ) : null}
       </div>
       {actions ? <div className="flex flex-wrap gap-3">{actions}</div> : null}

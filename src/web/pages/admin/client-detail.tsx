@@ -41,7 +41,7 @@ const keyOf = (...values: unknown[]) => JSON.stringify(values);
 
 function Editors({ client }: { client: User }) {
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       {/* Not keyed on the status: a refetch after "Set status" must not reset a choice
           the admin has made meanwhile. */}
       <AccountStatusCard client={client} />

@@ -78,7 +78,7 @@ export default function AdminZohoPage() {
   return (
     <>
       <PageHeader title={title} description={description} />
-      <div className="grid items-start gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
         <ClientPicker selectedId={selectedId} onSelect={select} />
         <div className="min-w-0 space-y-6">
           {selected.isError ? (
@@ -89,7 +89,7 @@ export default function AdminZohoPage() {
             <SelectedClient client={client} loading={Boolean(selectedId) && selected.isPending} />
           )}
           <CrmIdsForm key={idsKey} client={client} />
-          <div className="grid items-start gap-6 xl:grid-cols-2">
+          <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
             <CrmActionsPanel key={client?._id ?? ''} client={client} />
             <QuickLinks client={client} />
           </div>

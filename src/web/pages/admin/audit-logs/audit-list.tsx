@@ -15,7 +15,7 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
             <LevelBadge level={entry.level} />
           </div>
           <p className="mt-2 font-medium break-words text-slate-900">{entry.message}</p>
-          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
             <dt className="text-slate-600">Source</dt>
             <dd className="break-words text-slate-800">{entry.source}</dd>
             <dt className="text-slate-600">User</dt>

@@ -51,7 +51,7 @@ export function AccountCard({ client }: { client: User }) {
       description="Name, sign-in email, role and plan. The plan sets the default features."
     >
       <form onSubmit={onSubmit} noValidate>
-        <fieldset disabled={isSubmitting} className="grid gap-4 sm:grid-cols-2">
+        <fieldset disabled={isSubmitting} className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField label="Name" error={errors.name?.message} {...register('name')} />
           <TextField
             label="Email"

@@ -31,7 +31,7 @@ export function CompanyCard({ client }: { client: User }) {
   return (
     <SectionCard id="company" title="Company" description="Shown on the client's account.">
       <form onSubmit={onSubmit} noValidate>
-        <fieldset disabled={isSubmitting} className="grid gap-4 sm:grid-cols-2">
+        <fieldset disabled={isSubmitting} className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField
             label="Company name"
             optional

@@ -42,7 +42,10 @@ export function CrmIdsCard({ client }: { client: User }) {
       className="lg:col-span-2"
     >
       <form onSubmit={onSubmit} noValidate>
-        <fieldset disabled={isSubmitting} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <fieldset
+          disabled={isSubmitting}
+          className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
+        >
           {zohoIdKeys.map((key) => (
             <TextField
               key={key}

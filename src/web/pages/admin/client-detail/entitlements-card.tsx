@@ -90,7 +90,10 @@ export function EntitlementsCard({ client }: { client: User }) {
       className="lg:col-span-2"
     >
       <form onSubmit={onSubmit} noValidate>
-        <fieldset disabled={isSubmitting} className="grid gap-8 lg:grid-cols-[3fr_2fr]">
+        <fieldset
+          disabled={isSubmitting}
+          className="grid min-w-0 grid-cols-1 gap-8 lg:grid-cols-[3fr_2fr]"
+        >
           <fieldset>
             <legend className="text-sm font-semibold text-slate-900">Entitlements</legend>
             <div className="mt-3 grid gap-x-8 gap-y-4 sm:grid-cols-2">

@@ -52,7 +52,9 @@ export function ClientPicker({
             {({ rows: list, total }) => {
               const shown = list.filter((client) => matchesClient(client, search));
               return (
-                <fieldset>
+                // min-w-0: a fieldset is as wide as its longest name by default, and a long
+                // one pushed the page sideways on a phone.
+                <fieldset className="min-w-0">
                   <legend className="sr-only">Choose a client</legend>
                   <p className="mb-2 text-xs text-slate-600" aria-live="polite">
                     {search.trim() ? `${shown.length} of ${accounts(total)}` : accounts(total)}

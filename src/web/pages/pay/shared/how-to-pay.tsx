@@ -5,7 +5,7 @@ import type { PaymentInstructions } from '#shared/invoicing.ts';
 
 function Details({ rows }: { rows: [string, string][] }) {
   return (
-    <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+    <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="text-slate-600">{label}</dt>
