@@ -48,7 +48,13 @@ test('signed out, the mobile menu offers Login and Sign Up but no portal items',
   page,
 }) => {
   await page.goto('/');
-  await page.getByRole('button', { name: 'Menu' }).click();
+  // The home page is pre-rendered: the toggle opens only once React has hydrated it, and
+  // a click before that is lost (a clean-clone run once was that quick).
+  const toggle = page.getByRole('button', { name: 'Menu' });
+  await expect(async () => {
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 500 });
+  }).toPass();
   const menu = page.getByRole('navigation', { name: 'Mobile' });
   await expect(menu.getByRole('link', { name: 'Login' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Sign Up' })).toBeVisible();
