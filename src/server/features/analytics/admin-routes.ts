@@ -29,7 +29,6 @@ const UsageQuery = WindowQuery.extend({
 const TopQuery = WindowQuery.extend({
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
-const since = (days: number) => new Date(Date.now() - days * 86_400_000);
 
 export const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
@@ -77,7 +76,7 @@ export const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { days, period, limit, offset } = request.query;
       return sharedUsage(`${days}:${period}:${limit}:${offset}`, () =>
-        usage(db, since(days), period, { limit, offset }),
+        usage(db, days, period, { limit, offset }),
       );
     },
   );

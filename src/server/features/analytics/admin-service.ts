@@ -96,11 +96,11 @@ interface UsagePageRow {
  */
 export async function usage(
   db: Db,
-  since: Date,
+  days: number,
   period: AnalyticsPeriod,
   page: { limit: number; offset: number } = { limit: USAGE_PAGE.default, offset: 0 },
 ): Promise<Usage> {
-  const from = since.toISOString().slice(0, 10);
+  const from = windowStart(days);
   const bucket = bucketOf(period);
   const pageRows =
     period === 'day'
