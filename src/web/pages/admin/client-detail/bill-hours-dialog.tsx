@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { formatCents } from '#shared/billing.ts';
 import { type BillHoursInput, BillHoursSchema } from '#shared/invoicing.ts';
-import { Button } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
+import { FormDialogFooter } from '#web/components/form-dialog-footer.tsx';
 import { ModalDialog } from '#web/components/modal-dialog.tsx';
 import { FormFooter } from '#web/components/section-card.tsx';
 import { useApiForm } from '#web/lib/use-api-form.ts';
@@ -50,14 +50,9 @@ export function BillHoursDialog({
       description={`At the client's rate of ${formatCents(hourlyRateCents)} an hour.`}
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={isSubmitting}>
-            {isSubmitting ? 'Issuing…' : total ? `Issue invoice for ${total}` : 'Issue invoice'}
-          </Button>
-        </>
+        <FormDialogFooter formId={formId} busy={isSubmitting} onCancel={onClose}>
+          {isSubmitting ? 'Issuing…' : total ? `Issue invoice for ${total}` : 'Issue invoice'}
+        </FormDialogFooter>
       }
     >
       <form id={formId} onSubmit={onSubmit} noValidate className="grid gap-4">

@@ -9,9 +9,9 @@ import {
   type RecordPaymentInput,
   RecordPaymentSchema,
 } from '#shared/invoicing.ts';
-import { Button } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
 import { SelectField } from '#web/components/field-select.tsx';
+import { FormDialogFooter } from '#web/components/form-dialog-footer.tsx';
 import { ModalDialog } from '#web/components/modal-dialog.tsx';
 import { FormFooter } from '#web/components/section-card.tsx';
 import { useApiForm } from '#web/lib/use-api-form.ts';
@@ -74,14 +74,9 @@ export function RecordPaymentDialog({
       description={`Invoice ${invoice.number}: ${formatCents(due)} of ${formatCents(invoice.amount)} is due.`}
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={isSubmitting}>
-            {isSubmitting ? 'Recording…' : 'Record payment'}
-          </Button>
-        </>
+        <FormDialogFooter formId={formId} busy={isSubmitting} onCancel={onClose}>
+          {isSubmitting ? 'Recording…' : 'Record payment'}
+        </FormDialogFooter>
       }
     >
       <form id={formId} onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">

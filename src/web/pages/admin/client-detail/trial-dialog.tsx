@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { type GrantTrialInput, GrantTrialSchema, trialPlans } from '#shared/invoicing.ts';
-import { Button } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
 import { SelectField } from '#web/components/field-select.tsx';
+import { FormDialogFooter } from '#web/components/form-dialog-footer.tsx';
 import { ModalDialog } from '#web/components/modal-dialog.tsx';
 import { FormFooter } from '#web/components/section-card.tsx';
 import { useApiForm } from '#web/lib/use-api-form.ts';
@@ -46,14 +46,9 @@ export function TrialDialog({ clientId, onClose }: { clientId: string; onClose: 
       description="The client gets the plan's features until the end of the chosen day."
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={isSubmitting}>
-            {isSubmitting ? 'Granting…' : 'Grant trial'}
-          </Button>
-        </>
+        <FormDialogFooter formId={formId} busy={isSubmitting} onCancel={onClose}>
+          {isSubmitting ? 'Granting…' : 'Grant trial'}
+        </FormDialogFooter>
       }
     >
       <form id={formId} onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">

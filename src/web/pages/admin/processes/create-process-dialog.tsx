@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { SavedProcess } from '#shared/processes.ts';
-import { Button } from '#web/components/button.tsx';
+import { FormDialogFooter } from '#web/components/form-dialog-footer.tsx';
 import { ModalDialog } from '#web/components/modal-dialog.tsx';
 import { notifyFailure } from '#web/lib/failure-text.ts';
 import { ProcessFields } from './process-fields.tsx';
@@ -48,14 +48,9 @@ export function CreateProcessDialog({
       description="A workflow a client can run, connected to its webhook."
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={busy}>
-            {busy ? 'Creating…' : 'Create process'}
-          </Button>
-        </>
+        <FormDialogFooter formId={formId} busy={busy} onCancel={onClose}>
+          {busy ? 'Creating…' : 'Create process'}
+        </FormDialogFooter>
       }
     >
       {saved?.warnings?.length ? (

@@ -9,7 +9,7 @@ import {
   type Schedule,
   schedulerMessages,
 } from '#shared/scheduler.ts';
-import { Button } from '#web/components/button.tsx';
+import { FormDialogFooter } from '#web/components/form-dialog-footer.tsx';
 import { ModalDialog } from '#web/components/modal-dialog.tsx';
 import { FormFooter } from '#web/components/section-card.tsx';
 import { toast } from '#web/lib/toast.ts';
@@ -66,14 +66,9 @@ export function EditScheduleDialog({
       description={schedule.paused ? 'It stays paused until you resume it.' : undefined}
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={isSubmitting}>
-            {isSubmitting ? 'Saving…' : 'Save schedule'}
-          </Button>
-        </>
+        <FormDialogFooter formId={formId} busy={isSubmitting} onCancel={onClose}>
+          {isSubmitting ? 'Saving…' : 'Save schedule'}
+        </FormDialogFooter>
       }
     >
       <form id={formId} onSubmit={onSubmit} noValidate>
