@@ -30,16 +30,18 @@ test('the list shows status chips in their colours and the No IPs set chip', asy
   // Set the mock status on the detail screen, then back to the list.
   await row.getByRole('link', { name: /^Open/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Chip Checker' })).toBeVisible();
-  const status = page.getByRole('region', { name: 'Account status' });
-  await status.getByLabel('Mock status').selectOption('trialing');
-  await status.getByRole('button', { name: 'Set status' }).click();
+  await page.getByRole('tab', { name: 'Plan & billing' }).click();
+  await expect(page).toHaveURL(/#billing$/);
+  const status = page.getByRole('region', { name: 'Plan and billing' });
+  await status.getByLabel('Status, set by hand').selectOption('trialing');
+  await status.getByRole('button', { name: 'Save plan and billing' }).click();
   await expect(
     page.getByRole('status').getByText('Subscription status is now Trialing.'),
   ).toBeVisible();
   await expect(status.getByRole('definition').getByText('Trialing')).toHaveClass(/brand/); // blue
 
-  await status.getByLabel('Mock status').selectOption('active');
-  await status.getByRole('button', { name: 'Set status' }).click();
+  await status.getByLabel('Status, set by hand').selectOption('active');
+  await status.getByRole('button', { name: 'Save plan and billing' }).click();
   await expect(status.getByRole('definition').getByText('Active')).toHaveClass(/green/);
 
   await page.getByRole('link', { name: '← All clients' }).click();
@@ -52,7 +54,7 @@ test('the list shows status chips in their colours and the No IPs set chip', asy
   await expect(page.getByLabel('Name', { exact: true })).toBeFocused();
 });
 
-test('entitlements and plan are saved and still there after a reload', async ({
+test('entitlements and plan are saved on their tabs and still there after a reload', async ({
   page,
   request,
 }) => {
@@ -61,31 +63,35 @@ test('entitlements and plan are saved and still there after a reload', async ({
     createClientAccount(request, 'Ellis Entitled'),
   ]);
   await openSignedIn(page, admin, `/admin/clients/${client.user._id}`);
+  const tab = (name: string) => page.getByRole('tab', { name });
 
-  const presets = page.getByRole('region', { name: 'Entitlements and billing presets' });
-  await expect(presets.getByLabel('Analytics')).not.toBeChecked();
-  await presets.getByLabel('Analytics').check();
-  await presets.getByLabel('Manual trigger').check();
-  await presets.getByLabel('Hourly rate (USD)').fill('125.5');
-  await presets.getByLabel('Default due days').fill('14');
-  await presets.getByRole('button', { name: 'Save entitlements and presets' }).click();
-  await expect(
-    page.getByRole('status').getByText('Entitlements and billing presets updated.'),
-  ).toBeVisible();
+  await tab('Entitlements').click();
+  const switches = page.getByRole('region', { name: 'Entitlements' });
+  await expect(switches.getByLabel('Analytics')).not.toBeChecked();
+  await switches.getByLabel('Analytics').check();
+  await switches.getByLabel('Manual trigger').check();
+  await switches.getByRole('button', { name: 'Save entitlements' }).click();
+  await expect(page.getByRole('status').getByText('Entitlements updated.')).toBeVisible();
 
-  const account = page.getByRole('region', { name: 'Account', exact: true });
-  await account.getByLabel('Plan').selectOption('Pro');
-  await account.getByRole('button', { name: 'Save account' }).click();
-  await expect(page.getByRole('status').getByText('Account details updated.')).toBeVisible();
+  await tab('Plan & billing').click();
+  const billing = page.getByRole('region', { name: 'Plan and billing' });
+  await billing.getByLabel('Plan', { exact: true }).selectOption('Pro');
+  await billing.getByLabel(/^Hourly rate \(USD\)/).fill('125.5');
+  await billing.getByLabel(/^Days to pay an invoice/).fill('14');
+  await billing.getByRole('button', { name: 'Save plan and billing' }).click();
+  await expect(page.getByRole('status').getByText('Plan and billing updated.')).toBeVisible();
 
   await page.reload();
-  await expect(presets.getByLabel('Analytics')).toBeChecked();
-  await expect(presets.getByLabel('Manual trigger')).toBeChecked();
-  // Pro gives team seats by default; the toggle shows what the client gets.
-  await expect(presets.getByLabel('Team')).toBeChecked();
-  await expect(presets.getByLabel('Hourly rate (USD)')).toHaveValue('125.50');
-  await expect(presets.getByLabel('Default due days')).toHaveValue('14');
-  await expect(account.getByLabel('Plan')).toHaveValue('Pro');
+  await expect(tab('Plan & billing')).toHaveAttribute('aria-selected', 'true');
+  await expect(billing.getByLabel(/^Hourly rate \(USD\)/)).toHaveValue('125.50');
+  await expect(billing.getByLabel(/^Days to pay an invoice/)).toHaveValue('14');
+  await expect(billing.getByLabel('Plan', { exact: true })).toHaveValue('Pro');
+  await tab('Entitlements').click();
+  await expect(switches.getByLabel('Analytics')).toBeChecked();
+  await expect(switches.getByLabel('Manual trigger')).toBeChecked();
+  // Pro gives team seats by default; the switch shows what the client gets, and why.
+  await expect(switches.getByLabel('Team')).toBeChecked();
+  await expect(switches.getByText('As the Pro plan gives').first()).toBeVisible();
 
   const saved = await request.get(`/api/admin/clients/${client.user._id}`, {
     headers: { authorization: `Bearer ${admin.token}` },
@@ -94,6 +100,59 @@ test('entitlements and plan are saved and still there after a reload', async ({
   expect(user.entitlements).toEqual({ analytics: true, manualTrigger: true });
   expect(user.billingPrefs.hourlyRateCents).toBe(12550);
   expect(user.subscription.plan).toBe('Pro');
+});
+
+test('the tabs keep what was typed, move with the arrow keys, and save one tab at a time', async ({
+  page,
+  request,
+}) => {
+  const [admin, client] = await Promise.all([
+    loginAdmin(request),
+    createClientAccount(request, 'Tabitha Tabs'),
+  ]);
+  await openSignedIn(page, admin, `/admin/clients/${client.user._id}`);
+  const account = page.getByRole('region', { name: 'Account details' });
+  await account.getByLabel('Name', { exact: true }).fill('Tabitha Renamed');
+
+  // Arrow keys walk the tabs; the Account tab's unsaved name is still there on return.
+  await page.getByRole('tab', { name: 'Account' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Plan & billing' })).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(page.getByRole('tab', { name: 'Security' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(page.getByRole('region', { name: 'Allowed IPs' })).toBeVisible();
+  await expect(account).toBeHidden();
+  await page.keyboard.press('Home');
+  await expect(account.getByLabel('Name', { exact: true })).toHaveValue('Tabitha Renamed');
+
+  // Each tab's save sends its own fields only: the webhook key typed on Integrations is
+  // not saved by the Account tab's button.
+  await page.getByRole('tab', { name: 'Integrations' }).click();
+  await page
+    .getByRole('region', { name: 'Integrations' })
+    .getByLabel('Webhook key')
+    .fill('unsaved-key');
+  await page.getByRole('tab', { name: 'Account' }).click();
+  await account.getByLabel(/^Company name/).fill('Tabs & Co');
+  await account.getByRole('button', { name: 'Save account' }).click();
+  await expect(page.getByRole('status').getByText('Account details updated.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tabitha Renamed' })).toBeVisible();
+
+  const saved = await (
+    await request.get(`/api/admin/clients/${client.user._id}`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    })
+  ).json();
+  expect(saved.name).toBe('Tabitha Renamed');
+  expect(saved.companyName).toBe('Tabs & Co');
+  expect(saved.integrationKeys?.n8nWebhookKey ?? null).toBeNull();
+  await page.getByRole('tab', { name: 'Integrations' }).click();
+  await expect(
+    page.getByRole('region', { name: 'Integrations' }).getByLabel('Webhook key'),
+  ).toHaveValue('unsaved-key');
 });
 
 test.describe('allowed IPs', () => {
@@ -105,7 +164,7 @@ test.describe('allowed IPs', () => {
       loginAdmin(request),
       createClientAccount(request, 'Ivan Addresses'),
     ]);
-    await openSignedIn(page, admin, `/admin/clients/${client.user._id}`);
+    await openSignedIn(page, admin, `/admin/clients/${client.user._id}#security`);
 
     const card = page.getByRole('region', { name: 'Allowed IPs' });
     await expect(card.getByText('No IPs set')).toBeVisible();
@@ -141,17 +200,19 @@ test('company, integration key and password reset are saved', async ({ page, req
   ]);
   await openSignedIn(page, admin, `/admin/clients/${client.user._id}`);
 
-  const company = page.getByRole('region', { name: 'Company' });
-  await company.getByLabel('Company code').fill('KIM-01');
-  await company.getByRole('button', { name: 'Save company' }).click();
-  await expect(page.getByRole('status').getByText('Company updated.')).toBeVisible();
+  const account = page.getByRole('region', { name: 'Account details' });
+  await account.getByLabel(/^Company code/).fill('KIM-01');
+  await account.getByRole('button', { name: 'Save account' }).click();
+  await expect(page.getByRole('status').getByText('Account details updated.')).toBeVisible();
 
-  const key = page.getByRole('region', { name: 'Integration key' });
+  await page.getByRole('tab', { name: 'Integrations' }).click();
+  const key = page.getByRole('region', { name: 'Integrations' });
   await key.getByRole('button', { name: 'Generate' }).click();
   await expect(key.getByLabel('Webhook key')).toHaveValue(/^n8n_[A-Za-z0-9_-]{32}$/);
-  await key.getByRole('button', { name: 'Save key' }).click();
-  await expect(page.getByRole('status').getByText('Integration key saved.')).toBeVisible();
+  await key.getByRole('button', { name: 'Save integrations' }).click();
+  await expect(page.getByRole('status').getByText('Integrations updated.')).toBeVisible();
 
+  await page.getByRole('tab', { name: 'Security' }).click();
   const reset = page.getByRole('region', { name: 'Reset password' });
   await reset.getByLabel('New password').fill('short');
   await reset.getByRole('button', { name: 'Reset password' }).click();
@@ -166,8 +227,8 @@ test('company, integration key and password reset are saved', async ({ page, req
     data: { email: client.user.email, password: 'N3w-Passw0rd!' },
   });
   expect(login.status()).toBe(200);
-  await page.reload();
-  await expect(company.getByLabel('Company code')).toHaveValue('KIM-01');
+  await page.goto(`/admin/clients/${client.user._id}`);
+  await expect(account.getByLabel(/^Company code/)).toHaveValue('KIM-01');
 });
 
 test.describe('billing portal and CRM actions', () => {
@@ -183,7 +244,7 @@ test.describe('billing portal and CRM actions', () => {
       loginAdmin(request),
       createClientAccount(request, 'Bill Portal'),
     ]);
-    await openSignedIn(page, admin, `/admin/clients/${client.user._id}`);
+    await openSignedIn(page, admin, `/admin/clients/${client.user._id}#billing`);
     const portalCall = `**/api/admin/billing/${client.user._id}/billing-portal`;
 
     await page.route(portalCall, (route) =>
@@ -215,8 +276,8 @@ test.describe('billing portal and CRM actions', () => {
       loginAdmin(request),
       createClientAccount(request, 'Cora Crm'),
     ]);
-    await openSignedIn(page, admin, `/admin/clients/${client.user._id}`);
-    const crm = page.getByRole('region', { name: 'CRM and billing apps' });
+    await openSignedIn(page, admin, `/admin/clients/${client.user._id}#integrations`);
+    const crm = page.getByRole('region', { name: 'Integrations' });
 
     await page.route('**/api/zoho/create-contact/*', (route) =>
       route.fulfill({ json: { contactId: 'C-42' } }),
@@ -236,8 +297,8 @@ test.describe('billing portal and CRM actions', () => {
     await expect(page.getByRole('status')).toContainText('Sync failed');
 
     // Saved ids turn into deep links.
-    await crm.getByLabel('Books contact ID').fill('BK-7');
-    await crm.getByRole('button', { name: 'Save IDs' }).click();
+    await crm.getByLabel(/^Books contact ID/).fill('BK-7');
+    await crm.getByRole('button', { name: 'Save integrations' }).click();
     await expect(crm.getByRole('link', { name: /Books/ })).toHaveAttribute(
       'href',
       /books\.zoho\.com\/app#\/contacts\/BK-7$/,

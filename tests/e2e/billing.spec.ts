@@ -83,7 +83,11 @@ test('a new client chooses Basic monthly: an invoice with how to pay, and the pl
 
   // The consultancy records the check when it arrives.
   const adminPage = await browser.newPage();
-  await openSignedIn(adminPage, await loginAdmin(request), `/admin/clients/${client.user._id}`);
+  await openSignedIn(
+    adminPage,
+    await loginAdmin(request),
+    `/admin/clients/${client.user._id}#billing`,
+  );
   const card = adminPage.getByRole('region', { name: 'Invoices and payments' });
   await card.getByRole('button', { name: `Record a payment for ${number}` }).click();
   const dialog = adminPage.getByRole('dialog', { name: 'Record a payment' });

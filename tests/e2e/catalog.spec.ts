@@ -69,7 +69,7 @@ test('a Basic client finds a template, requests access, and the admin sees the r
 
   // The admin sees it on the client's page.
   await page.evaluate(() => localStorage.clear());
-  await openSignedIn(page, admin, `/admin/clients/${client.user._id}`);
+  await openSignedIn(page, admin, `/admin/clients/${client.user._id}#entitlements`);
   const requests = page.getByRole('region', { name: 'Catalog requests' });
   const item = requests.getByRole('listitem').filter({ hasText: 'Overdue invoice reminders' });
   await expect(item).toBeVisible();
@@ -84,6 +84,7 @@ test('the admin’s client page says when there are no catalog requests', async 
 }) => {
   const { admin, client } = await clientOnPlan(request, 'Basic', 'Nina Norequests');
   await openSignedIn(page, admin, `/admin/clients/${client.user._id}`);
+  await page.getByRole('tab', { name: 'Entitlements' }).click();
   await expect(
     page.getByRole('region', { name: 'Catalog requests' }).getByText('No catalog requests yet.'),
   ).toBeVisible();
@@ -137,7 +138,7 @@ test('an admin approves a request into a working process and declines another wi
   await expect(mine.filter({ hasText: 'Daily sales digest' })).toHaveCount(1);
 
   // Declined from the client's own page, with the reason the client reads.
-  await page.goto(`/admin/clients/${client.user._id}`);
+  await page.goto(`/admin/clients/${client.user._id}#entitlements`);
   const card = page.getByRole('region', { name: 'Catalog requests' });
   await card.getByRole('button', { name: 'Decline Daily sales digest' }).click();
   const decline = page.getByRole('dialog', { name: 'Decline "Daily sales digest"' });

@@ -84,7 +84,9 @@ test('admin area', async ({ browser, request }) => {
   await walk(page, [
     '/admin',
     '/admin/clients',
-    `/admin/clients/${client.user._id}`,
+    ...['account', 'billing', 'entitlements', 'integrations', 'security'].map(
+      (tab) => `/admin/clients/${client.user._id}#${tab}`,
+    ),
     '/admin/processes',
     '/admin/zoho',
     '/admin/analytics',

@@ -2,7 +2,9 @@ import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
 
 // Tabs as the ARIA authoring practices describe them: one tab stop for the tab list,
 // arrow keys (and Home/End) move between tabs and show the panel at once, Tab moves on
-// into the panel. The parent owns which tab is selected.
+// into the panel. The parent owns which tab is selected. With `keepMounted` every panel
+// stays in the page, the others hidden, so a form keeps what was typed in it while the
+// admin looks at another tab.
 
 export interface TabItem {
   id: string;
@@ -15,11 +17,13 @@ export function TabSet({
   tabs,
   selected,
   onSelect,
+  keepMounted = false,
 }: {
   label: string;
   tabs: TabItem[];
   selected: string;
   onSelect: (id: string) => void;
+  keepMounted?: boolean;
 }) {
   const base = useId();
   const buttons = useRef(new Map<string, HTMLButtonElement>());
@@ -50,13 +54,15 @@ export function TabSet({
     buttons.current.get(tab.id)?.focus();
   };
 
+  // On a phone the row fades out at its right edge, so it reads as one that scrolls, as
+  // the admin side navigation does (issue 19).
   return (
     <div>
       <div
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="-mx-4 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 sm:mx-0 sm:px-0"
+        className="-mx-4 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 pr-10 [mask-image:linear-gradient(to_right,black_calc(100%-3rem),transparent)] sm:mx-0 sm:px-0 sm:[mask-image:none]"
       >
         {tabs.map((tab) => {
           const active = tab.id === current?.id;
@@ -85,18 +91,22 @@ export function TabSet({
           );
         })}
       </div>
-      {current ? (
-        <div
-          role="tabpanel"
-          id={`${base}-panel-${current.id}`}
-          aria-labelledby={`${base}-tab-${current.id}`}
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a tab panel is a tab stop (ARIA APG)
-          tabIndex={0}
-          className="pt-6 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-700"
-        >
-          {current.content}
-        </div>
-      ) : null}
+      {tabs
+        .filter((tab) => keepMounted || tab === current)
+        .map((tab) => (
+          <div
+            key={tab.id}
+            role="tabpanel"
+            id={`${base}-panel-${tab.id}`}
+            aria-labelledby={`${base}-tab-${tab.id}`}
+            hidden={tab !== current}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a tab panel is a tab stop (ARIA APG)
+            tabIndex={0}
+            className="pt-6 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-700"
+          >
+            {tab.content}
+          </div>
+        ))}
     </div>
   );
 }

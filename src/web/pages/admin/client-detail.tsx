@@ -1,28 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { displayName } from '#shared/display-name.ts';
 import { paths } from '#shared/paths.ts';
-import type { User } from '#shared/user.ts';
+import { type User, zohoIdKeys } from '#shared/user.ts';
 import { Alert } from '#web/components/alert.tsx';
 import { Button } from '#web/components/button.tsx';
 import { AccountStateChip, NoIpsChip, StatusChip } from '#web/components/chips.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
+import { type TabItem, TabSet } from '#web/components/tab-set.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import type { Route } from './+types/client-detail.ts';
-import { AccountCard } from './client-detail/account-card.tsx';
-import { AccountStatusCard } from './client-detail/account-status-card.tsx';
-import { AllowedIpsCard } from './client-detail/allowed-ips-card.tsx';
-import { CatalogRequestsCard } from './client-detail/catalog-requests-card.tsx';
-import { CompanyCard } from './client-detail/company-card.tsx';
-import { CrmIdsCard } from './client-detail/crm-ids-card.tsx';
-import { EntitlementsCard } from './client-detail/entitlements-card.tsx';
-import { IntegrationKeyCard } from './client-detail/integration-key-card.tsx';
-import { InvoicesCard } from './client-detail/invoices-card.tsx';
-import { PrivacyCard } from './client-detail/privacy-card.tsx';
-import { ResetPasswordCard } from './client-detail/reset-password-card.tsx';
+import { AccountTab, accountValues } from './client-detail/account-tab.tsx';
+import { BillingTab } from './client-detail/billing-tab.tsx';
+import { EntitlementsTab } from './client-detail/entitlements-tab.tsx';
+import { IntegrationsTab } from './client-detail/integrations-tab.tsx';
+import { SecurityTab } from './client-detail/security-tab.tsx';
 import { TestAsClient } from './client-detail/test-as-client.tsx';
 import { clientQuery } from './shared/clients-api.ts';
 
@@ -35,59 +30,64 @@ const backLink = (
   </Link>
 );
 
-// Each editor is keyed by the saved values it shows, so after a save (or a change made
-// by another editor, e.g. the plan) it starts again from what the server now holds.
+// Each tab's form is keyed by the saved values it shows, so after a save (or a change made
+// on another tab, e.g. the plan) it starts again from what the server now holds.
 const keyOf = (...values: unknown[]) => JSON.stringify(values);
 
-function Editors({ client }: { client: User }) {
-  return (
-    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-      {/* Not keyed on the status: a refetch after "Set status" must not reset a choice
-          the admin has made meanwhile. */}
-      <AccountStatusCard client={client} />
-      <AccountCard
-        key={keyOf(client.name, client.email, client.role, client.subscription.plan)}
-        client={client}
-      />
-      <EntitlementsCard
-        key={keyOf(client.subscription.plan, client.entitlements, client.billingPrefs)}
-        client={client}
-      />
-      <CompanyCard key={keyOf(client.companyName, client.companyCode)} client={client} />
-      <AllowedIpsCard key={keyOf(client.security.allowedIps)} client={client} />
-      <IntegrationKeyCard key={keyOf(client.integrationKeys)} client={client} />
-      <ResetPasswordCard client={client} />
-      <CrmIdsCard
-        key={keyOf(
-          client.zohoContactId,
-          client.zohoSubscriptionId,
-          client.zohoCRMContactId,
-          client.zohoBooksContactId,
-          client.zohoDeskContactId,
-          client.zohoSubscriptionsCustomerId,
-        )}
-        client={client}
-      />
-      <CatalogRequestsCard client={client} />
-      <InvoicesCard key={keyOf(client.billingPrefs)} client={client} />
-      <PrivacyCard client={client} />
-    </div>
-  );
+const tabIds = ['account', 'billing', 'entitlements', 'integrations', 'security'] as const;
+type TabId = (typeof tabIds)[number];
+const tabFromHash = (hash: string): TabId => tabIds.find((id) => `#${id}` === hash) ?? 'account';
+
+function clientTabs(client: User): (TabItem & { id: TabId })[] {
+  const { subscription: sub } = client;
+  const zohoIds = zohoIdKeys.map((key) => client[key]);
+  return [
+    {
+      id: 'account',
+      label: 'Account',
+      content: <AccountTab client={client} formKey={keyOf(accountValues(client))} />,
+    },
+    {
+      id: 'billing',
+      label: 'Plan & billing',
+      content: (
+        <BillingTab client={client} formKey={keyOf(sub.plan, sub.status, client.billingPrefs)} />
+      ),
+    },
+    {
+      id: 'entitlements',
+      label: 'Entitlements',
+      content: <EntitlementsTab client={client} formKey={keyOf(sub.plan, client.entitlements)} />,
+    },
+    {
+      id: 'integrations',
+      label: 'Integrations',
+      content: <IntegrationsTab client={client} formKey={keyOf(client.integrationKeys, zohoIds)} />,
+    },
+    {
+      id: 'security',
+      label: 'Security',
+      content: <SecurityTab client={client} formKey={keyOf(client.security.allowedIps)} />,
+    },
+  ];
 }
 
 export default function AdminClientDetailPage({ params }: Route.ComponentProps) {
   const client = useQuery(clientQuery(params.id));
   const { hash } = useLocation();
+  const navigate = useNavigate();
+  const selected = tabFromHash(hash);
   const loaded = client.isSuccess;
+  const openedAt = useRef(hash);
 
-  // The list's Edit link points at #account, which exists only once the client has
-  // loaded, after the router's own scroll already ran.
+  // A link to a tab (the list's Edit goes to #account) starts in its first field, once
+  // the client has loaded. Choosing a tab later leaves focus on the tab.
   useEffect(() => {
-    if (!loaded || !hash) return;
-    const section = document.getElementById(decodeURIComponent(hash.slice(1)));
-    section?.scrollIntoView();
-    section?.querySelector<HTMLElement>('input, select, textarea')?.focus({ preventScroll: true });
-  }, [loaded, hash]);
+    if (!loaded || !openedAt.current) return;
+    const panel = document.querySelector<HTMLElement>('[role="tabpanel"]:not([hidden])');
+    panel?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+    openedAt.current = '';
+  }, [loaded]);
 
   if (client.isPending) return <Spinner label="Loading client…" />;
   if (client.isError) {
@@ -125,7 +125,13 @@ export default function AdminClientDetailPage({ params }: Route.ComponentProps) 
         }
         actions={<TestAsClient client={data} />}
       />
-      <Editors client={data} />
+      <TabSet
+        label="Client settings"
+        tabs={clientTabs(data)}
+        selected={selected}
+        onSelect={(id) => navigate({ hash: id }, { replace: true, preventScrollReset: true })}
+        keepMounted
+      />
     </>
   );
 }

@@ -134,7 +134,7 @@ export function InvoicesCard({ client }: { client: User }) {
           <div className="mt-5 flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 pt-5">
             {rate ? null : (
               <p className="mr-auto text-sm text-slate-600">
-                Set an hourly rate in Billing presets to bill hours.
+                Set an hourly rate above to bill hours.
               </p>
             )}
             <Button variant="secondary" onClick={() => setDialog({ kind: 'trial' })}>

@@ -4,7 +4,6 @@ import type { entitlementKeys, User } from '#shared/user.ts';
 
 // Pure formatting for the admin client screens, kept apart so it is unit-tested.
 
-/** "past_due" → "Past due": capitalised, underscores as spaces (SPEC §4). */
 /** The hourly rate stored in cents, as the dollars the form edits ("" when unset). */
 export function dollarsFromCents(cents: number | null | undefined): string {
   return cents === null || cents === undefined ? '' : (cents / 100).toFixed(2);

@@ -58,7 +58,7 @@ export const clientsQuery = (params: ClientListParams = {}) =>
 export const clientQuery = (id: string) =>
   queryOptions({
     queryKey: clientKeys.one(id),
-    queryFn: () => api.get<User>(`${base}/${enc(id)}`),
+    queryFn: () => clientCalls.get(id),
   });
 
 export const overviewQuery = (id: string) =>
@@ -68,6 +68,7 @@ export const overviewQuery = (id: string) =>
   });
 
 export const clientCalls = {
+  get: (id: string) => api.get<User>(`${base}/${enc(id)}`),
   update: (id: string, body: object) => api.patch<User>(`${base}/${enc(id)}`, body),
   company: (id: string, body: object) => api.patch<User>(`${base}/${enc(id)}/company`, body),
   allowedIps: (id: string, ips: string[]) =>

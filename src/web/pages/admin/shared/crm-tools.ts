@@ -17,6 +17,16 @@ export const crmIdLabels: Record<ZohoIdKey, string> = {
   zohoSubscriptionsCustomerId: 'Subscriptions customer ID',
 };
 
+/** What each id is, in words, for the admin who has to fill one in by hand. */
+export const crmIdHints: Record<ZohoIdKey, string> = {
+  zohoContactId: 'The client as a contact in the billing apps. Create contact fills it.',
+  zohoSubscriptionId: 'The subscription Sync status reads the client’s status from.',
+  zohoCRMContactId: 'The contact in the CRM, opened by the CRM link.',
+  zohoBooksContactId: 'The customer in the accounting (Books) app.',
+  zohoDeskContactId: 'The contact in the help desk, where tickets are answered.',
+  zohoSubscriptionsCustomerId: 'The customer in the subscriptions app. Provision fills it.',
+};
+
 /** The PATCH /api/admin/clients/{id} body that carries only the ids. */
 export const CrmIdsSchema = UpdateClientSchema.pick({
   zohoContactId: true,
