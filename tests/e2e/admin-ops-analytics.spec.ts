@@ -45,7 +45,7 @@ test('shows the overview, top processes and usage of runs made in the test', asy
   const longer = page.waitForRequest(
     (r) => r.url().includes('top-processes?') && r.url().includes('limit=100'),
   );
-  await top.getByLabel('Show').selectOption('Top 100');
+  await page.getByRole('group', { name: 'Filters' }).getByLabel('Show').selectOption('Top 100');
   await longer;
   await expect(page).toHaveURL(/top=100/);
   const workingRow = top.getByRole('row').filter({ hasText: working.name });

@@ -64,3 +64,16 @@ test('without the analytics entitlement the page says so and links to Billing', 
   await page.getByRole('link', { name: 'review your plan on Billing' }).click();
   await expect(page).toHaveURL(/\/billing$/);
 });
+
+test('a quiet period is said in words, not drawn as empty days', async ({ page, request }) => {
+  const { client } = await portalClient(request, { entitlements: { analytics: true } });
+  await openSignedIn(page, client, '/client/analytics');
+  const perDay = page.getByRole('region', { name: 'Runs per day' });
+  await expect(perDay.getByText('No runs in the last 7 days.')).toBeVisible();
+  await expect(perDay.getByRole('link', { name: 'go to My Processes' })).toHaveAttribute(
+    'href',
+    '/client/processes',
+  );
+  await expect(page.getByRole('img', { name: /Runs per day chart/ })).toHaveCount(0);
+  await expect(page.getByText('Show the figures as a table')).toHaveCount(0);
+});

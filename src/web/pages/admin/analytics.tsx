@@ -18,13 +18,10 @@ export default function AdminAnalyticsPage() {
       <PageHeader title={title} description={description} />
       <div className="space-y-10">
         <OverviewCards />
-        <div className="flex flex-wrap items-end justify-between gap-4 border-t border-slate-200 pt-8">
-          <p className="max-w-md text-sm text-slate-600">
-            Top processes and usage below cover the chosen time range (UTC periods).
-          </p>
+        <div className="border-t border-slate-200 pt-8">
           <WindowFilter range={range} onChange={setRange} />
         </div>
-        <TopProcesses range={range} onChange={setRange} />
+        <TopProcesses range={range} />
         <UsageSection range={range} />
       </div>
     </>

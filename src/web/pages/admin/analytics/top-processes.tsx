@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TopProcess } from '#shared/analytics.ts';
 import { type ColumnDef, DataTable } from '#web/components/data-table.tsx';
-import { SelectField } from '#web/components/field-select.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { type AnalyticsWindow, topProcessesQuery } from './analytics-api.ts';
-import { topOptions, windowLabel } from './analytics-window.ts';
+import { windowLabel } from './analytics-window.ts';
 import { clientColumn, failureRateColumn } from './columns.tsx';
 
 // The busiest processes of the range (SPEC §2 Analytics: top processes), most runs first.
@@ -21,28 +20,13 @@ const columns: ColumnDef<TopProcess>[] = [
   failureRateColumn((row) => row),
 ];
 
-export function TopProcesses({
-  range,
-  onChange,
-}: {
-  range: AnalyticsWindow;
-  onChange: (next: Partial<AnalyticsWindow>) => void;
-}) {
+export function TopProcesses({ range }: { range: AnalyticsWindow }) {
   const top = useQuery(topProcessesQuery(range));
   return (
     <section aria-labelledby="top-processes-heading">
-      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-        <h2 id="top-processes-heading" className="text-xl font-semibold text-slate-900">
-          Top processes
-        </h2>
-        <SelectField
-          label="Show"
-          options={topOptions}
-          value={String(range.top)}
-          onChange={(event) => onChange({ top: Number(event.target.value) })}
-          className="w-32"
-        />
-      </div>
+      <h2 id="top-processes-heading" className="mb-4 text-xl font-semibold text-slate-900">
+        Top processes
+      </h2>
       <QueryState
         query={top}
         loading="Loading top processes…"

@@ -34,6 +34,10 @@ export function useAnalyticsWindow(): [AnalyticsWindow, (next: Partial<Analytics
   return [range, change];
 }
 
+/**
+ * The filters of the screen as one toolbar (issue 19): the time range and grouping that
+ * top processes and usage share, and how many top processes to list.
+ */
 export function WindowFilter({
   range,
   onChange,
@@ -42,23 +46,39 @@ export function WindowFilter({
   onChange: (next: Partial<AnalyticsWindow>) => void;
 }) {
   return (
-    <div className="flex w-full flex-wrap gap-3 sm:w-auto">
-      <SelectField
-        label="Time range"
-        options={windowOptions}
-        value={String(range.days)}
-        onChange={(event) => onChange({ days: Number(event.target.value) })}
-        className="min-w-40 flex-1 sm:flex-none"
-      />
-      <SelectField
-        label="Group by"
-        options={periodOptions}
-        value={range.period}
-        onChange={(event) => {
-          if (isPeriod(event.target.value)) onChange({ period: event.target.value });
-        }}
-        className="min-w-32 flex-1 sm:flex-none"
-      />
-    </div>
+    <fieldset
+      aria-describedby="analytics-filters-note"
+      className="flex min-w-0 flex-col gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 lg:flex-row lg:items-end lg:justify-between"
+    >
+      <legend className="sr-only">Filters</legend>
+      <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap">
+        <SelectField
+          label="Time range"
+          options={windowOptions}
+          value={String(range.days)}
+          onChange={(event) => onChange({ days: Number(event.target.value) })}
+          className="col-span-2 sm:w-44"
+        />
+        <SelectField
+          label="Group by"
+          options={periodOptions}
+          value={range.period}
+          onChange={(event) => {
+            if (isPeriod(event.target.value)) onChange({ period: event.target.value });
+          }}
+          className="min-w-0 sm:w-36"
+        />
+        <SelectField
+          label="Show"
+          options={topOptions}
+          value={String(range.top)}
+          onChange={(event) => onChange({ top: Number(event.target.value) })}
+          className="min-w-0 sm:w-36"
+        />
+      </div>
+      <p id="analytics-filters-note" className="text-sm text-slate-600 lg:max-w-xs lg:text-right">
+        Filters for top processes and usage below. Days, weeks and months are in UTC.
+      </p>
+    </fieldset>
   );
 }

@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import type { ClientAnalytics } from '#shared/analytics.ts';
+import { paths } from '#shared/paths.ts';
 import { Card } from '#web/components/card.tsx';
 import { chartSummary, failureRate, fillDays, totals } from './analytics-data.ts';
 import { DaysTable, ProcessesTable } from './analytics-tables.tsx';
@@ -40,18 +42,34 @@ export function AnalyticsView({ data }: { data: ClientAnalytics }) {
         <h2 id="per-day-heading" className="mb-4 text-xl font-semibold text-slate-900">
           Runs per day
         </h2>
-        <Card className="p-4 sm:p-6">
-          <p className="mb-4 text-sm text-slate-700">{summary}</p>
-          <RunsChart days={days} summary={summary} />
-        </Card>
-        <details className="group mt-4">
-          <summary className="cursor-pointer text-sm font-medium text-brand-700 hover:underline">
-            Show the figures as a table
-          </summary>
-          <div className="mt-3">
-            <DaysTable days={days} />
-          </div>
-        </details>
+        {runs === 0 ? (
+          // A quiet period is said in words, not drawn as a row of empty days (issue 19).
+          <Card className="text-center text-sm text-slate-600">
+            <p>{summary}</p>
+            <p className="mt-1">
+              Runs appear here once a workflow is started by hand or by a schedule:{' '}
+              <Link to={paths.clientProcesses} className="font-medium text-brand-700 underline">
+                go to My Processes
+              </Link>
+              .
+            </p>
+          </Card>
+        ) : (
+          <>
+            <Card className="p-4 sm:p-6">
+              <p className="mb-4 text-sm text-slate-700">{summary}</p>
+              <RunsChart days={days} summary={summary} />
+            </Card>
+            <details className="group mt-4">
+              <summary className="cursor-pointer text-sm font-medium text-brand-700 hover:underline">
+                Show the figures as a table
+              </summary>
+              <div className="mt-3">
+                <DaysTable days={days} />
+              </div>
+            </details>
+          </>
+        )}
       </section>
 
       <section aria-labelledby="per-process-heading">
@@ -60,7 +78,7 @@ export function AnalyticsView({ data }: { data: ClientAnalytics }) {
         </h2>
         {data.byProcess.length === 0 ? (
           <Card className="text-center text-sm text-slate-600">
-            No runs in the last {data.retentionDays} days.
+            No process has run in the last {data.retentionDays} days.
           </Card>
         ) : (
           <ProcessesTable processes={data.byProcess} />
