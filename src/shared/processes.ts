@@ -8,11 +8,19 @@ import { singleLine } from './text.ts';
 // answers below are what admins and clients get back.
 
 export const processMessages = {
+  /** SPEC §5's notices for a form that does not validate: title and text. */
   missingTitle: 'Missing fields',
   missingFields: 'Name and client are required.',
   invalidUrlTitle: 'Invalid URL',
   webhookUrl: 'Webhook URL must start with http or https.',
   fallbackUrl: 'Fallback URL must start with http or https.',
+  /**
+   * What each field says under itself (and the server in its `errors`): how to put that
+   * one field right, so the notice's sentence is not repeated on the form (issue 19).
+   */
+  nameRequired: 'Name is required.',
+  clientRequired: 'Client is required.',
+  urlScheme: 'Start the address with http:// or https://.',
   headerName: 'Header name may only contain letters, digits and - _ .',
   timeout: 'Timeout must be a whole number of seconds from 1 to 600.',
   jwtSecret: 'JWT secret must be at least 32 characters.',
@@ -65,17 +73,17 @@ const optionalUrl = (message: string) =>
 
 const fields = {
   name: z
-    .string({ error: processMessages.missingFields })
+    .string({ error: processMessages.nameRequired })
     .trim()
-    .min(1, processMessages.missingFields)
+    .min(1, processMessages.nameRequired)
     .max(200, 'Name must be at most 200 characters')
     .refine(...singleLine('Name')),
   description: optionalText(2000),
   clientUserId: z
-    .string({ error: processMessages.missingFields })
+    .string({ error: processMessages.clientRequired })
     .trim()
-    .min(1, processMessages.missingFields),
-  n8nWebhookUrl: optionalUrl(processMessages.webhookUrl),
+    .min(1, processMessages.clientRequired),
+  n8nWebhookUrl: optionalUrl(processMessages.urlScheme),
   n8nWorkflowId: optionalLine(200, 'Workflow id'),
   httpMethod: z.enum(httpMethods, { error: 'Method must be GET, POST, PUT, PATCH or DELETE' }),
   webhookAuthKey: optionalLine(500, 'Webhook key'),
@@ -88,7 +96,7 @@ const fields = {
   webhookAuthUseBearer: z.boolean(),
   webhookAuthBasicUser: optionalLine(200, 'Basic auth user'),
   webhookAuthBasicPass: optionalLine(500, 'Basic auth password'),
-  inactiveFallbackWebhookUrl: optionalUrl(processMessages.fallbackUrl),
+  inactiveFallbackWebhookUrl: optionalUrl(processMessages.urlScheme),
   isActive: z.boolean(),
   webhookTimeoutSeconds: z.coerce
     .number({ error: processMessages.timeout })

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Locator } from '@playwright/test';
 import { createClientAccount, expect, loginAdmin, openSignedIn, test } from './fixtures.ts';
 
 // Admin processes (SPEC §2, §5 Create process, §8 notices) against a tiny webhook on
@@ -20,6 +21,13 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(() => new Promise<void>((resolve) => webhook.close(() => resolve())));
+
+/** Finds the client by e-mail on the server (the picker searches every account), then picks it. */
+async function chooseClient(form: Locator, name: string, email: string) {
+  await form.getByLabel('Find a client').fill(email);
+  await expect(form.getByText('1 client matches.')).toBeVisible();
+  await form.getByLabel('Client', { exact: true }).selectOption({ label: `${name} (${email})` });
+}
 
 // A failing test answers 502, which the browser logs.
 test.use({ allowConsoleErrors: [/status of 502/] });
@@ -43,15 +51,21 @@ test('create with validation, edit inline, pause and activate, test requests', a
   await dialog.getByRole('button', { name: 'Create process' }).click();
   await expect(notice).toContainText('Missing fields');
   await expect(notice).toContainText('Name and client are required.');
+  // SPEC §5's sentence is said once, by the notice; each field says what it needs.
+  await expect(page.getByText('Name and client are required.')).toHaveCount(1);
+  await expect(form.getByText('Name is required.')).toBeVisible();
+  await expect(form.getByText('Client is required.')).toBeVisible();
+  await expect(form.getByLabel('Name', { exact: true })).toBeFocused();
 
   const name = `Invoice sync ${Date.now()}`;
   await form.getByLabel('Name', { exact: true }).fill(name);
-  await form.getByLabel('Client').selectOption({ label: `Pat Processes (${client.user.email})` });
+  await chooseClient(form, 'Pat Processes', client.user.email);
   await form.getByLabel('Webhook URL').fill('hooks.example.test/abc');
   await dialog.getByRole('button', { name: 'Create process' }).click();
   await expect(notice).toContainText('Invalid URL');
   await expect(notice).toContainText('Webhook URL must start with http or https.');
-  await expect(form.getByText('Webhook URL must start with http or https.')).toBeVisible();
+  await expect(form.getByText('Start the address with http:// or https://.')).toBeVisible();
+  await expect(page.getByText('Webhook URL must start with http or https.')).toHaveCount(1);
 
   await form.getByLabel('Webhook URL').fill(`${hookUrl}/ok`);
   await form.getByLabel('Fallback URL').fill('ftp://fallback.example.test');
@@ -78,9 +92,13 @@ test('create with validation, edit inline, pause and activate, test requests', a
   await expect(item.getByText('Active', { exact: true })).toBeVisible();
   await expect(item.getByText('Bearer key in Authorization')).toBeVisible();
 
-  // Inline edit.
+  // Inline edit: the saved client is named, whichever clients the picker lists.
   await item.getByRole('button', { name: 'Edit' }).click();
   const editor = page.getByRole('form', { name: `Edit ${name}` });
+  await expect(editor.getByLabel('Client', { exact: true })).toHaveValue(client.user._id);
+  await expect(editor.getByLabel('Client', { exact: true }).locator('option:checked')).toHaveText(
+    `Pat Processes (${client.user.email})`,
+  );
   await editor.getByLabel('Name', { exact: true }).fill(`${name} v2`);
   await editor.getByLabel('Method').selectOption('PUT');
   await editor.getByRole('button', { name: 'Save changes' }).click();
@@ -143,7 +161,7 @@ test('a save the server warns about shows the warning until it is dismissed', as
   const form = page.getByRole('form', { name: 'New process' });
   const name = `Private hook ${Date.now()}`;
   await form.getByLabel('Name', { exact: true }).fill(name);
-  await form.getByLabel('Client').selectOption({ label: `Wes Warning (${client.user.email})` });
+  await chooseClient(form, 'Wes Warning', client.user.email);
   await form.getByLabel('Webhook URL').fill('http://10.0.0.5/hook');
   await page.getByRole('button', { name: 'Create process' }).click();
 
@@ -229,7 +247,7 @@ test('n8n settings: JWT auth, a long timeout, inputs, one auth kind, the test-UR
   const form = page.getByRole('form', { name: 'New process' });
   const name = `Month-end close ${Date.now()}`;
   await form.getByLabel('Name', { exact: true }).fill(name);
-  await form.getByLabel('Client').selectOption({ label: `Nia Nodes (${client.user.email})` });
+  await chooseClient(form, 'Nia Nodes', client.user.email);
 
   // A test URL answers only while the n8n editor listens: said as soon as it is typed.
   await form.getByLabel('Webhook URL').fill(`${hookUrl}/webhook-test/close`);
@@ -317,7 +335,7 @@ test('saving a /webhook-test/ URL keeps the warning in view', async ({ page, req
   const form = page.getByRole('form', { name: 'New process' });
   const name = `Draft flow ${Date.now()}`;
   await form.getByLabel('Name', { exact: true }).fill(name);
-  await form.getByLabel('Client').selectOption({ label: `Tess Test (${client.user.email})` });
+  await chooseClient(form, 'Tess Test', client.user.email);
   await form.getByLabel('Webhook URL').fill(`${hookUrl}/webhook-test/draft`);
   await page.getByRole('button', { name: 'Create process' }).click();
   const warning = page.getByRole('alert').filter({ hasText: `${name} was saved with a warning` });

@@ -48,12 +48,12 @@ describe('admin processes API', () => {
     expect(list.json().map((p: { _id: string }) => p._id)).toContain(process._id);
   });
 
-  it('checks the fields with the messages of SPEC §5', async () => {
+  it('checks the fields SPEC §5 names, each with its own message', async () => {
     const missing = await asAdmin('POST', '/api/admin/processes', { name: ' ' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toMatchObject({
-      name: processMessages.missingFields,
-      clientUserId: processMessages.missingFields,
+      name: processMessages.nameRequired,
+      clientUserId: processMessages.clientRequired,
     });
     const urls = await asAdmin('POST', '/api/admin/processes', {
       name: 'x',
@@ -62,8 +62,8 @@ describe('admin processes API', () => {
       inactiveFallbackWebhookUrl: 'javascript:alert(1)',
     });
     expect(urls.json().errors).toEqual({
-      n8nWebhookUrl: processMessages.webhookUrl,
-      inactiveFallbackWebhookUrl: processMessages.fallbackUrl,
+      n8nWebhookUrl: processMessages.urlScheme,
+      inactiveFallbackWebhookUrl: processMessages.urlScheme,
     });
     const noClient = await asAdmin('POST', '/api/admin/processes', {
       name: 'x',

@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { displayName } from '#shared/display-name.ts';
 import { Button } from '#web/components/button.tsx';
-import { SelectField } from '#web/components/field-select.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { Pager } from '#web/components/pager.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
@@ -10,7 +8,7 @@ import { pageMeta } from '#web/lib/meta.ts';
 import { CreateProcessDialog } from './processes/create-process-dialog.tsx';
 import { ProcessItem } from './processes/process-item.tsx';
 import { PROCESS_PAGE_SIZE, processesQuery } from './processes/processes-api.ts';
-import { clientsQuery } from './shared/clients-api.ts';
+import { ClientSelect } from './shared/client-select.tsx';
 
 const title = 'Processes';
 const description =
@@ -24,17 +22,6 @@ export default function AdminProcessesPage() {
   const [creating, setCreating] = useState(false);
   // The client filter and the pages are the server's (issue 18).
   const processes = useQuery(processesQuery({ clientUserId: clientFilter, offset }));
-  const clients = useQuery(clientsQuery({ exclude: 'Admin' }));
-
-  const clientOptions = (clients.data?.rows ?? [])
-    .map((client) => ({
-      value: client._id,
-      label: client.name.trim() ? `${client.name} (${client.email})` : client.email,
-    }))
-    .sort((a, b) => a.label.localeCompare(b.label));
-  const names = new Map(
-    (clients.data?.rows ?? []).map((client) => [client._id, displayName(client)]),
-  );
   const shown = processes.data?.rows ?? [];
 
   return (
@@ -44,9 +31,7 @@ export default function AdminProcessesPage() {
         description={description}
         actions={<Button onClick={() => setCreating(true)}>New process</Button>}
       />
-      {creating ? (
-        <CreateProcessDialog clientOptions={clientOptions} onClose={() => setCreating(false)} />
-      ) : null}
+      {creating ? <CreateProcessDialog onClose={() => setCreating(false)} /> : null}
       <div className="space-y-10">
         <section aria-labelledby="all-processes-heading">
           <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
@@ -54,16 +39,16 @@ export default function AdminProcessesPage() {
               All processes
             </h2>
             {processes.data && (processes.data.total > 0 || clientFilter) ? (
-              <SelectField
+              <ClientSelect
                 label="Show processes of"
                 placeholder="All clients"
-                options={clientOptions}
+                selected={clientFilter}
                 value={clientFilter}
                 onChange={(event) => {
                   setClientFilter(event.target.value);
                   setOffset(0);
                 }}
-                className="w-full sm:w-72"
+                className="w-full lg:w-[36rem]"
               />
             ) : null}
           </div>
@@ -85,10 +70,7 @@ export default function AdminProcessesPage() {
                     <ProcessItem
                       key={process._id}
                       process={process}
-                      clientName={
-                        process.clientName ?? names.get(process.clientUserId) ?? 'Unknown client'
-                      }
-                      clientOptions={clientOptions}
+                      clientName={process.clientName ?? 'Unknown client'}
                     />
                   ))}
                 </ul>

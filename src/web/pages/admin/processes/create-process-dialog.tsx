@@ -14,13 +14,7 @@ import { useProcessForm } from './use-process-form.ts';
 // It stays open after a save the server warns about, so the warning is read; otherwise
 // it closes and the new process is at the top of the list.
 
-export function CreateProcessDialog({
-  clientOptions,
-  onClose,
-}: {
-  clientOptions: { value: string; label: string }[];
-  onClose: () => void;
-}) {
+export function CreateProcessDialog({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
   const formId = useId();
   const create = useMutation({ mutationFn: processCalls.create });
@@ -64,7 +58,7 @@ export function CreateProcessDialog({
       ) : null}
       <form id={formId} aria-label="New process" onSubmit={onSubmit} noValidate>
         <fieldset disabled={busy}>
-          <ProcessFields form={form} clientOptions={clientOptions} />
+          <ProcessFields form={form} />
         </fieldset>
       </form>
     </ModalDialog>

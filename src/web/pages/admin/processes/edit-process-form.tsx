@@ -9,11 +9,9 @@ import { useProcessForm } from './use-process-form.ts';
 /** The inline editor of one process in the list. `onDone` gets the answer of a save. */
 export function EditProcessForm({
   process,
-  clientOptions,
   onDone,
 }: {
   process: AdminProcess;
-  clientOptions: { value: string; label: string }[];
   onDone: (saved?: SavedProcess) => void;
 }) {
   const queryClient = useQueryClient();
@@ -36,7 +34,7 @@ export function EditProcessForm({
   return (
     <form aria-label={`Edit ${process.name}`} onSubmit={onSubmit} noValidate>
       <fieldset disabled={busy}>
-        <ProcessFields form={form} clientOptions={clientOptions} />
+        <ProcessFields form={form} clientName={process.clientName} />
       </fieldset>
       <div className="mt-6 flex flex-wrap justify-end gap-3">
         <Button variant="secondary" onClick={() => onDone()} disabled={busy}>

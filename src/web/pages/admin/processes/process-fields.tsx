@@ -11,6 +11,7 @@ import { PAYLOAD_DESCRIPTION } from '#shared/webhook-payload.ts';
 import { CheckboxField, TextField } from '#web/components/field.tsx';
 import { SelectField } from '#web/components/field-select.tsx';
 import { TextAreaField } from '#web/components/field-textarea.tsx';
+import { ClientSelect } from '../shared/client-select.tsx';
 import { InputFieldsEditor } from './input-fields-editor.tsx';
 import { WebhookAuthFields } from './webhook-auth-fields.tsx';
 
@@ -24,10 +25,11 @@ const legendClass = 'text-sm font-semibold text-slate-900';
 
 export function ProcessFields({
   form,
-  clientOptions,
+  clientName,
 }: {
   form: ProcessForm;
-  clientOptions: { value: string; label: string }[];
+  /** The saved process's client, named before a search lists it. */
+  clientName?: string | null;
 }) {
   const {
     register,
@@ -38,11 +40,18 @@ export function ProcessFields({
   return (
     <div className="space-y-6">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Name" error={errors.name?.message} {...register('name')} />
-        <SelectField
+        <TextField
+          label="Name"
+          className="sm:col-span-2"
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <ClientSelect
           label="Client"
           placeholder="Choose a client…"
-          options={clientOptions}
+          selected={watch('clientUserId') ?? ''}
+          selectedLabel={clientName}
+          className="sm:col-span-2"
           error={errors.clientUserId?.message}
           {...register('clientUserId')}
         />

@@ -49,17 +49,22 @@ const order = [
   'inputFields',
 ] as const;
 
-const titles: Record<string, string> = {
-  [processMessages.missingFields]: processMessages.missingTitle,
-  [processMessages.webhookUrl]: processMessages.invalidUrlTitle,
-  [processMessages.fallbackUrl]: processMessages.invalidUrlTitle,
+/** SPEC §5's notice for the fields it names; any other field's own message otherwise. */
+const specNotices: Partial<Record<(typeof order)[number], { title: string; text: string }>> = {
+  name: { title: processMessages.missingTitle, text: processMessages.missingFields },
+  clientUserId: { title: processMessages.missingTitle, text: processMessages.missingFields },
+  n8nWebhookUrl: { title: processMessages.invalidUrlTitle, text: processMessages.webhookUrl },
+  inactiveFallbackWebhookUrl: {
+    title: processMessages.invalidUrlTitle,
+    text: processMessages.fallbackUrl,
+  },
 };
 
 /** The notice for a form that did not validate: "Missing fields", "Invalid URL", … */
 export function validationNotice(errors: FieldErrors<CreateProcessInput>) {
   for (const field of order) {
     const message = errors[field]?.message;
-    if (message) return { title: titles[message] ?? 'Check the form', text: message };
+    if (message) return specNotices[field] ?? { title: 'Check the form', text: message };
   }
   return { title: 'Check the form', text: 'Some fields need attention.' };
 }

@@ -33,11 +33,9 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 export function ProcessItem({
   process,
   clientName,
-  clientOptions,
 }: {
   process: AdminProcess;
   clientName: string;
-  clientOptions: { value: string; label: string }[];
 }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
@@ -128,7 +126,6 @@ export function ProcessItem({
         <div className="mt-5 border-t border-slate-200 pt-5">
           <EditProcessForm
             process={process}
-            clientOptions={clientOptions}
             onDone={(saved) => {
               setWarnings(saved?.warnings ?? []);
               setEditing(false);
