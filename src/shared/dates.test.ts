@@ -10,6 +10,7 @@ import {
   formatMonthYear,
   formatTime,
   formatTimeWithSeconds,
+  utcDayAgo,
 } from './dates.ts';
 
 // Zones are given where the reader's own would change the answer, so the tests pass in
@@ -58,5 +59,14 @@ describe('day keys (YYYY-MM-DD, UTC days)', () => {
   it('refuses anything else', () => {
     expect(Number.isNaN(dayStart('2025-3-4').getTime())).toBe(true);
     expect(formatDayKey('not a date')).toBe('');
+  });
+});
+
+describe('utcDayAgo', () => {
+  it('counts whole days back from now in UTC, whatever the local clock says', () => {
+    const lateEvening = new Date('2025-03-04T23:30:00-05:00'); // already March 5 in UTC
+    expect(utcDayAgo(0, lateEvening)).toBe('2025-03-05');
+    expect(utcDayAgo(6, lateEvening)).toBe('2025-02-27');
+    expect(utcDayAgo(365, new Date('2025-03-01T00:00:00Z'))).toBe('2024-03-01');
   });
 });

@@ -72,3 +72,9 @@ export const dayStart = (key: string) =>
 
 /** "Mar 4" for a day key (YYYY-MM-DD, a UTC day as the server counts them). */
 export const formatDayKey = (key: string) => formatMonthDay(dayStart(key), 'UTC');
+
+const DAY_MS = 86_400_000;
+
+/** The UTC day key (YYYY-MM-DD) `days` days before `now`: 0 is today, 6 starts a week. */
+export const utcDayAgo = (days: number, now = new Date()) =>
+  new Date(now.getTime() - days * DAY_MS).toISOString().slice(0, 10);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { analyticsWindowDays } from '#shared/analytics.ts';
+import { utcDayAgo } from '#shared/dates.ts';
 import { runLogDays } from '#shared/retention.ts';
 
 // Run rollups (issue 18): per process and UTC day, kept by the runs_rollup trigger
@@ -12,8 +13,6 @@ import { runLogDays } from '#shared/retention.ts';
 // rollup trigger adds each change inside a window; a window moves on a day by subtracting
 // the day that left it, on the first read of the day or by the daily upkeep.
 
-const DAY_MS = 86_400_000;
-
 /** The days a rebuild recomputes by default: today and the days before it that are whole. */
 export const REBUILD_DAYS = Math.min(...runLogDays);
 
@@ -22,7 +21,7 @@ export async function rebuildRollups(
   days: number = REBUILD_DAYS,
   now = new Date(),
 ): Promise<{ from: string; rows: number }> {
-  const from = new Date(now.getTime() - (days - 1) * DAY_MS).toISOString().slice(0, 10);
+  const from = utcDayAgo(days - 1, now);
   return db.transaction(async (tx) => {
     // Writers wait for the rebuild: no run can count twice or not at all meanwhile. The
     // window totals are recomputed at the end, not moved row by row by their trigger.
@@ -52,8 +51,7 @@ export async function rebuildRollups(
 }
 
 /** The first UTC day a window of `days` counts, as the analytics calls count it. */
-export const windowStart = (days: number, now = new Date()) =>
-  new Date(now.getTime() - days * DAY_MS).toISOString().slice(0, 10);
+export const windowStart = (days: number, now = new Date()) => utcDayAgo(days, now);
 
 /**
  * Moves a kept window on to today; true when its totals now count exactly the days from

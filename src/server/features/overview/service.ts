@@ -3,12 +3,11 @@ import type { Db } from '#server/db/client.ts';
 import { processes, runRollups, runs, schedules } from '#server/db/schema.ts';
 import { type Account, accountCapabilities } from '#server/domain/accounts/account.ts';
 import { retentionStart } from '#server/domain/runs/history.ts';
+import { utcDayAgo } from '#shared/dates.ts';
 import { type ClientOverview, OVERVIEW_DAYS, OVERVIEW_RECENT_RUNS } from '#shared/overview.ts';
 
 // The client's overview (issue 19), each figure from an index or the daily rollups: a
 // handful of rows whatever the number of runs.
-
-const DAY_MS = 86_400_000;
 
 export async function clientOverview(
   db: Db,
@@ -16,9 +15,7 @@ export async function clientOverview(
   now = new Date(),
 ): Promise<ClientOverview> {
   const owner = account.owner.id;
-  const firstDay = new Date(now.getTime() - (OVERVIEW_DAYS - 1) * DAY_MS)
-    .toISOString()
-    .slice(0, 10);
+  const firstDay = utcDayAgo(OVERVIEW_DAYS - 1, now);
   const retention = accountCapabilities(account).logsRetentionDays;
   const [[lastDays], recentRuns, [nextRun], [processCount], [scheduleCount]] = await Promise.all([
     db
