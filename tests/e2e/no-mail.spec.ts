@@ -14,6 +14,7 @@ let server: MainProcess;
 let dataDir: string;
 
 test.beforeAll(async () => {
+  test.setTimeout(90_000); // the server below may take a minute to start on a busy machine
   dataDir = mkdtempSync(join(tmpdir(), 'e2e-no-mail-'));
   server = await spawnMain({
     dataDir,
@@ -27,7 +28,8 @@ test.beforeAll(async () => {
       SMTP_URL: '',
     },
   });
-  for (let attempt = 0; attempt < 100; attempt++) {
+  // Up to a minute: on a busy two-core machine a second server starts slowly.
+  for (let attempt = 0; attempt < 300; attempt++) {
     const ready = await fetch(`${server.base}/readyz`).catch(() => null);
     if (ready?.ok) return;
     await new Promise((done) => setTimeout(done, 200));

@@ -72,7 +72,7 @@ test('portal as a client without a paid plan', async ({ browser, request }) => {
 
 test('admin area', async ({ browser, request }) => {
   // Each page is opened and checked by axe in turn: minutes on a busy two-core machine.
-  test.setTimeout(240_000);
+  test.setTimeout(360_000); // five client tabs among the routes
   const [admin, client] = await Promise.all([
     loginAdmin(request),
     // A long unbroken name: lists must cut it, not widen the page.

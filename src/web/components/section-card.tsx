@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Alert } from './alert.tsx';
 import { Card } from './card.tsx';
+import { FormAlert } from './form-alert.tsx';
 
 /** One editor of the client detail screen: a titled card, reachable by its anchor id. */
 export function SectionCard({
@@ -34,11 +34,7 @@ export function SectionCard({
 export function FormFooter({ alert, children }: { alert?: string | null; children: ReactNode }) {
   return (
     <>
-      {alert ? (
-        <div className="mt-4">
-          <Alert>{alert}</Alert>
-        </div>
-      ) : null}
+      <FormAlert alert={alert} />
       <div className="mt-5 flex flex-wrap items-center justify-end gap-3">{children}</div>
     </>
   );

@@ -4,9 +4,9 @@ import { useId } from 'react';
 import { formatCents } from '#shared/billing.ts';
 import { type BillHoursInput, BillHoursSchema } from '#shared/invoicing.ts';
 import { TextField } from '#web/components/field.tsx';
+import { FormAlert } from '#web/components/form-alert.tsx';
 import { FormDialogFooter } from '#web/components/form-dialog-footer.tsx';
 import { ModalDialog } from '#web/components/modal-dialog.tsx';
-import { FormFooter } from '#web/components/section-card.tsx';
 import { useApiForm } from '#web/lib/use-api-form.ts';
 import { invoiceKeys, invoicingCalls } from './invoices-api.ts';
 
@@ -72,7 +72,7 @@ export function BillHoursDialog({
           error={errors.hours?.message}
           {...register('hours', { valueAsNumber: true })}
         />
-        <FormFooter alert={alert}>{null}</FormFooter>
+        <FormAlert alert={alert} />
       </form>
     </ModalDialog>
   );

@@ -11,7 +11,7 @@ import { useApiForm } from '#web/lib/use-api-form.ts';
 import { crmLinks } from '../shared/client-format.ts';
 import { clientCalls, useClientChange } from '../shared/clients-api.ts';
 import { useCrmLinkBases } from '../shared/crm-links-api.ts';
-import { CrmIdsSchema, crmIdHints, crmIdLabels } from '../shared/crm-tools.ts';
+import { CrmIdsSchema, crmIdHint, crmIdLabels } from '../shared/crm-tools.ts';
 import { CrmActions } from './crm-actions.tsx';
 import { sendInOrder } from './send-in-order.ts';
 
@@ -79,7 +79,7 @@ function IntegrationsForm({ client }: { client: User }) {
               <TextField
                 key={key}
                 label={crmIdLabels[key]}
-                hint={crmIdHints[key]}
+                hint={crmIdHint(key, client[key])}
                 optional
                 autoComplete="off"
                 spellCheck={false}

@@ -11,9 +11,9 @@ import {
 } from '#shared/invoicing.ts';
 import { TextField } from '#web/components/field.tsx';
 import { SelectField } from '#web/components/field-select.tsx';
+import { FormAlert } from '#web/components/form-alert.tsx';
 import { FormDialogFooter } from '#web/components/form-dialog-footer.tsx';
 import { ModalDialog } from '#web/components/modal-dialog.tsx';
-import { FormFooter } from '#web/components/section-card.tsx';
 import { useApiForm } from '#web/lib/use-api-form.ts';
 import { clientKeys } from '../shared/clients-api.ts';
 import { invoiceKeys, invoicingCalls } from './invoices-api.ts';
@@ -110,7 +110,7 @@ export function RecordPaymentDialog({
           {...register('reference')}
         />
         <div className="sm:col-span-2">
-          <FormFooter alert={alert}>{null}</FormFooter>
+          <FormAlert alert={alert} />
         </div>
       </form>
     </ModalDialog>

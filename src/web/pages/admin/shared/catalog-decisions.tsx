@@ -12,8 +12,8 @@ import {
 import { Button } from '#web/components/button.tsx';
 import { CheckboxField, TextField } from '#web/components/field.tsx';
 import { TextAreaField } from '#web/components/field-textarea.tsx';
+import { FormAlert } from '#web/components/form-alert.tsx';
 import { ModalDialog } from '#web/components/modal-dialog.tsx';
-import { FormFooter } from '#web/components/section-card.tsx';
 import { api } from '#web/lib/api.ts';
 import { useApiForm } from '#web/lib/use-api-form.ts';
 
@@ -87,7 +87,7 @@ export function ApproveDialog({
             {...form.register('n8nWebhookUrl')}
           />
         ) : null}
-        <FormFooter alert={alert}>{null}</FormFooter>
+        <FormAlert alert={alert} />
       </form>
     </ModalDialog>
   );
@@ -139,7 +139,7 @@ export function DeclineDialog({
           error={errors.reason?.message}
           {...form.register('reason')}
         />
-        <FormFooter alert={alert}>{null}</FormFooter>
+        <FormAlert alert={alert} />
       </form>
     </ModalDialog>
   );

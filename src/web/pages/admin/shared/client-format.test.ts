@@ -5,6 +5,7 @@ import {
   crmLinks,
   dollarsFromCents,
   effectiveEntitlements,
+  isLocalId,
   matchesClient,
 } from './client-format.ts';
 
@@ -95,5 +96,20 @@ describe('matchesClient', () => {
     expect(matchesClient(client, 'ac1')).toBe(true);
     expect(matchesClient(client, 'zed')).toBe(false);
     expect(matchesClient(client, '  ')).toBe(true);
+  });
+});
+
+describe('isLocalId', () => {
+  it('recognises the ids local billing makes', () => {
+    expect(isLocalId('LC-0123456789AB')).toBe(true);
+    expect(isLocalId('LCUS-0123456789AB')).toBe(true);
+    expect(isLocalId('LSUB-0123456789AB')).toBe(true);
+  });
+
+  it('leaves Zoho ids and empties alone', () => {
+    expect(isLocalId('4150868000000224005')).toBe(false);
+    expect(isLocalId('LC-123')).toBe(false);
+    expect(isLocalId('')).toBe(false);
+    expect(isLocalId(null)).toBe(false);
   });
 });

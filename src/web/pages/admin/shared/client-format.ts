@@ -90,3 +90,11 @@ export function effectiveEntitlements(
     team: can.hasTeamSeats,
   };
 }
+
+/**
+ * The ids the default "local" billing provider makes up (LC-, LCUS-, LSUB- and 12 hex
+ * digits, see the server's local-provider.ts). They live only in this product's
+ * database, so the page says so instead of pretending a Zoho record exists.
+ */
+export const isLocalId = (id: string | null | undefined): boolean =>
+  typeof id === 'string' && /^L(?:C|CUS|SUB)-[0-9A-F]{12}$/.test(id);

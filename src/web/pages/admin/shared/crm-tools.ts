@@ -4,6 +4,7 @@ import { UpdateClientSchema } from '#shared/clients.ts';
 import type { ZohoIdKey } from '#shared/user.ts';
 import { ApiError, api } from '#web/lib/api.ts';
 import { codeText } from '#web/lib/failure-text.ts';
+import { isLocalId } from './client-format.ts';
 
 // The CRM/billing-apps pieces both the client detail card and the /admin/zoho tools page
 // use (SPEC §3 ids, §5, §7 calls, §8 notices), so the two screens say the same thing.
@@ -26,6 +27,10 @@ export const crmIdHints: Record<ZohoIdKey, string> = {
   zohoDeskContactId: 'The contact in the help desk, where tickets are answered.',
   zohoSubscriptionsCustomerId: 'The customer in the subscriptions app. Provision fills it.',
 };
+
+/** The hint under an id field: made up by local billing, or what the id is. */
+export const crmIdHint = (key: ZohoIdKey, value: string | null | undefined) =>
+  isLocalId(value) ? 'Made by local billing; not a Zoho record.' : crmIdHints[key];
 
 /** The PATCH /api/admin/clients/{id} body that carries only the ids. */
 export const CrmIdsSchema = UpdateClientSchema.pick({

@@ -7,9 +7,9 @@ import { Badge } from '#web/components/badge.tsx';
 import { Button } from '#web/components/button.tsx';
 import { SectionCard } from '#web/components/section-card.tsx';
 import { toast } from '#web/lib/toast.ts';
+import { isLocalId } from '../shared/client-format.ts';
 import { clientKeys } from '../shared/clients-api.ts';
 import { crmCalls, crmFailureNotice, crmFailures, crmMessages } from '../shared/crm-tools.ts';
-import { isLocalId } from './zoho-format.ts';
 
 // The three CRM/billing-apps actions (SPEC §7: create contact, provision, sync status).
 // Each answer is shown as a notice and kept in a short log beside the buttons, so the

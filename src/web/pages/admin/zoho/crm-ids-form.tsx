@@ -12,10 +12,10 @@ import {
   CrmIdsSchema,
   crmFailureNotice,
   crmFailures,
+  crmIdHint,
   crmIdLabels,
   crmMessages,
 } from '../shared/crm-tools.ts';
-import { isLocalId } from './zoho-format.ts';
 
 // The six ids of the selected client (SPEC §3 User, external identifiers) with Save
 // (PATCH /api/admin/clients/{id}). The parent keys this form by the client and its saved
@@ -63,9 +63,7 @@ export function CrmIdsForm({ client }: { client: User | null }) {
             <TextField
               key={key}
               label={crmIdLabels[key]}
-              hint={
-                isLocalId(client?.[key]) ? 'Made by local billing; not a Zoho record.' : undefined
-              }
+              hint={crmIdHint(key, client?.[key])}
               optional
               autoComplete="off"
               spellCheck={false}

@@ -2,8 +2,9 @@ import type { User } from '#shared/user.ts';
 import { buttonClass } from '#web/components/button.tsx';
 import { ExternalIcon } from '#web/components/icons.tsx';
 import { SectionCard } from '#web/components/section-card.tsx';
+import { isLocalId } from '../shared/client-format.ts';
 import { useCrmLinkBases } from '../shared/crm-links-api.ts';
-import { appLinks, isLocalId } from './zoho-format.ts';
+import { appLinks } from './zoho-format.ts';
 
 // Deep links into the CRM, subscriptions, books and desk apps for the selected client's
 // saved ids (GET /api/zoho/crm-links + id, new tab). An app without an id says so instead of

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { brand } from '#shared/brand.ts';
-import { appLinks, isLocalId } from './zoho-format.ts';
+import { appLinks } from './zoho-format.ts';
 
 const noIds = {
   zohoContactId: null,
@@ -9,21 +9,6 @@ const noIds = {
   zohoBooksContactId: null,
   zohoDeskContactId: null,
 };
-
-describe('isLocalId', () => {
-  it('recognises the ids local billing makes', () => {
-    expect(isLocalId('LC-0123456789AB')).toBe(true);
-    expect(isLocalId('LCUS-0123456789AB')).toBe(true);
-    expect(isLocalId('LSUB-0123456789AB')).toBe(true);
-  });
-
-  it('leaves Zoho ids and empties alone', () => {
-    expect(isLocalId('4150868000000224005')).toBe(false);
-    expect(isLocalId('LC-123')).toBe(false);
-    expect(isLocalId('')).toBe(false);
-    expect(isLocalId(null)).toBe(false);
-  });
-});
 
 describe('appLinks', () => {
   it('lists the four apps in order, linking only those with an id', () => {

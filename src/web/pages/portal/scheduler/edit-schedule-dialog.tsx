@@ -9,9 +9,9 @@ import {
   type Schedule,
   schedulerMessages,
 } from '#shared/scheduler.ts';
+import { FormAlert } from '#web/components/form-alert.tsx';
 import { FormDialogFooter } from '#web/components/form-dialog-footer.tsx';
 import { ModalDialog } from '#web/components/modal-dialog.tsx';
-import { FormFooter } from '#web/components/section-card.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { useApiForm } from '#web/lib/use-api-form.ts';
 import { validationText } from './create-schedule-form.tsx';
@@ -80,7 +80,7 @@ export function EditScheduleDialog({
             minIntervalMinutes={minIntervalMinutes}
           />
         </fieldset>
-        <FormFooter alert={alert}>{null}</FormFooter>
+        <FormAlert alert={alert} />
       </form>
     </ModalDialog>
   );

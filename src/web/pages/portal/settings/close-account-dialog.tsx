@@ -3,9 +3,9 @@ import { useNavigate } from 'react-router';
 import { paths } from '#shared/paths.ts';
 import { type CloseAccountInput, CloseAccountSchema } from '#shared/privacy.ts';
 import { retention } from '#shared/retention.ts';
-import { Alert } from '#web/components/alert.tsx';
-import { Button } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
+import { FormAlert } from '#web/components/form-alert.tsx';
+import { FormDialogFooter } from '#web/components/form-dialog-footer.tsx';
 import { ModalDialog } from '#web/components/modal-dialog.tsx';
 import { clearSession } from '#web/lib/session.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -48,14 +48,15 @@ export function CloseAccountDialog({ open, onClose }: { open: boolean; onClose: 
       onClose={close}
       size="md"
       footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={isSubmitting}>
-            Keep my account
-          </Button>
-          <Button type="submit" form={formId} variant="danger" disabled={isSubmitting}>
-            {isSubmitting ? 'Closing…' : 'Close account'}
-          </Button>
-        </>
+        <FormDialogFooter
+          formId={formId}
+          busy={isSubmitting}
+          onCancel={close}
+          cancelLabel="Keep my account"
+          danger
+        >
+          {isSubmitting ? 'Closing…' : 'Close account'}
+        </FormDialogFooter>
       }
     >
       <form id={formId} onSubmit={onSubmit} noValidate>
@@ -77,11 +78,7 @@ export function CloseAccountDialog({ open, onClose }: { open: boolean; onClose: 
             {...form.register('password')}
           />
         </fieldset>
-        {alert ? (
-          <div className="mt-4">
-            <Alert>{alert}</Alert>
-          </div>
-        ) : null}
+        <FormAlert alert={alert} />
       </form>
     </ModalDialog>
   );

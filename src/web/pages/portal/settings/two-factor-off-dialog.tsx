@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CodeSchema } from '#shared/two-factor.ts';
-import { Alert } from '#web/components/alert.tsx';
-import { Button } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
+import { FormAlert } from '#web/components/form-alert.tsx';
+import { FormDialogFooter } from '#web/components/form-dialog-footer.tsx';
 import { ModalDialog } from '#web/components/modal-dialog.tsx';
 import { useApiForm } from '#web/lib/use-api-form.ts';
 import { settingsCalls } from './settings-api.ts';
@@ -49,14 +49,9 @@ export function TwoFactorOffDialog({
       onClose={close}
       size="md"
       footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} variant="danger" disabled={isSubmitting}>
-            {isSubmitting ? 'Turning off…' : 'Turn off'}
-          </Button>
-        </>
+        <FormDialogFooter formId={formId} busy={isSubmitting} onCancel={close} danger>
+          {isSubmitting ? 'Turning off…' : 'Turn off'}
+        </FormDialogFooter>
       }
     >
       <form id={formId} onSubmit={onSubmit} noValidate>
@@ -72,11 +67,7 @@ export function TwoFactorOffDialog({
             {...register('code')}
           />
         </fieldset>
-        {alert ? (
-          <div className="mt-4">
-            <Alert>{alert}</Alert>
-          </div>
-        ) : null}
+        <FormAlert alert={alert} />
       </form>
     </ModalDialog>
   );

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { CodeSchema, type TwoFactorSetup } from '#shared/two-factor.ts';
-import { Alert } from '#web/components/alert.tsx';
 import { Button } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
+import { FormAlert } from '#web/components/form-alert.tsx';
 import { saveFailureText } from '#web/lib/failure-text.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useApiForm } from '#web/lib/use-api-form.ts';
@@ -92,11 +92,7 @@ export function TwoFactorSetupPanel({
                 {...register('code')}
               />
             </fieldset>
-            {alert ? (
-              <div className="mt-4">
-                <Alert>{alert}</Alert>
-              </div>
-            ) : null}
+            <FormAlert alert={alert} />
             <div className="mt-5 flex flex-wrap gap-3">
               <Button type="submit" disabled={isSubmitting}>
                 {isSubmitting ? 'Checking…' : 'Confirm and turn on'}
