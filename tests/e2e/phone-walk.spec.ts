@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { publicPaths } from '#shared/paths.ts';
 import { createClientAccount, expect, loginAdmin, openSignedIn, test } from './fixtures.ts';
 import { portalClient } from './portal-helpers.ts';
@@ -99,5 +99,39 @@ test('admin area', async ({ browser, request }) => {
     '/admin/outbox',
     '/admin/catalog-requests',
   ]);
+  await context.close();
+});
+
+test('on a phone the current screen and tab are scrolled into their rows', async ({
+  browser,
+  request,
+}) => {
+  const [admin, client] = await Promise.all([
+    loginAdmin(request),
+    createClientAccount(request, 'Rowan Scrolled'),
+  ]);
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const page = await context.newPage();
+  /** The element lies inside the visible part of its scrolling row, clear of the fade. */
+  const shownIn = (row: Locator, item: Locator) =>
+    expect
+      .poll(async () => {
+        const [outer, inner] = [await row.boundingBox(), await item.boundingBox()];
+        if (!outer || !inner) return false;
+        return inner.x >= outer.x && inner.x + inner.width <= outer.x + outer.width - 24;
+      })
+      .toBe(true);
+
+  await openSignedIn(page, admin, '/admin/catalog-requests');
+  const nav = page.getByRole('navigation', { name: 'Admin' }).getByRole('list');
+  await shownIn(nav, nav.getByRole('link', { name: 'Catalog requests' }));
+
+  await page.goto(`/admin/clients/${client.user._id}#security`);
+  const tabs = page.getByRole('tablist', { name: 'Client settings' });
+  await expect(tabs.getByRole('tab', { name: 'Security' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await shownIn(tabs, tabs.getByRole('tab', { name: 'Security' }));
   await context.close();
 });

@@ -1,4 +1,5 @@
-import { NavLink } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router';
 
 // The side navigation shared by the portal and the admin area: a column from md up,
 // a horizontally scrolling row of tabs on small screens.
@@ -19,7 +20,22 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
       : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
   }`;
 
+/** On a phone, where the row scrolls, the current screen's tab is brought into it. */
+function useCurrentInView() {
+  const list = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const row = list.current;
+    if (!pathname || !row || row.scrollWidth <= row.clientWidth) return;
+    row
+      .querySelector('[aria-current="page"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
+  return list;
+}
+
 export function SideNav({ label, items }: { label: string; items: SideNavItem[] }) {
+  const list = useCurrentInView();
   return (
     <nav aria-label={label} className="md:w-56 md:shrink-0">
       <p className="mb-2 hidden px-3 text-xs font-semibold tracking-wide text-slate-600 uppercase md:block">
@@ -27,7 +43,10 @@ export function SideNav({ label, items }: { label: string; items: SideNavItem[] 
       </p>
       {/* On a phone the row fades out at its right edge, so it reads as one that scrolls
           (issue 19); the last tab scrolls clear of the fade. */}
-      <ul className="-mx-4 flex gap-1 overflow-x-auto px-4 pr-10 pb-2 [mask-image:linear-gradient(to_right,black_calc(100%-3rem),transparent)] md:mx-0 md:flex-col md:overflow-visible md:px-0 md:pb-0 md:[mask-image:none]">
+      <ul
+        ref={list}
+        className="-mx-4 flex scroll-pr-12 scroll-pl-4 gap-1 overflow-x-auto px-4 pr-10 pb-2 [mask-image:linear-gradient(to_right,black_calc(100%-3rem),transparent)] md:mx-0 md:flex-col md:overflow-visible md:px-0 md:pb-0 md:[mask-image:none]"
+      >
         {items.map((item) => (
           <li key={item.to}>
             <NavLink to={item.to} end={item.end} className={itemClass}>

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 
 // Tabs as the ARIA authoring practices describe them: one tab stop for the tab list,
 // arrow keys (and Home/End) move between tabs and show the panel at once, Tab moves on
@@ -28,6 +28,14 @@ export function TabSet({
   const base = useId();
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const current = tabs.find((tab) => tab.id === selected) ?? tabs[0];
+  const currentId = current?.id;
+
+  // On a phone the row scrolls: the chosen tab is brought into it, e.g. when a link
+  // opens the last one.
+  useEffect(() => {
+    if (!currentId) return;
+    buttons.current.get(currentId)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [currentId]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = tabs.findIndex((tab) => tab.id === current?.id);
@@ -62,7 +70,7 @@ export function TabSet({
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="-mx-4 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 pr-10 [mask-image:linear-gradient(to_right,black_calc(100%-3rem),transparent)] sm:mx-0 sm:px-0 sm:[mask-image:none]"
+        className="-mx-4 flex scroll-pr-12 scroll-pl-4 gap-1 overflow-x-auto border-b border-slate-200 px-4 pr-10 [mask-image:linear-gradient(to_right,black_calc(100%-3rem),transparent)] sm:mx-0 sm:px-0 sm:[mask-image:none]"
       >
         {tabs.map((tab) => {
           const active = tab.id === current?.id;
