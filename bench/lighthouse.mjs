@@ -11,13 +11,15 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { register } from 'tsx/esm/api';
 import { freePort, machine, startChild, waitFor } from './support.mjs';
 
 register();
 const { publicPaths } = await import('../src/shared/paths.ts');
 const { CHROMIUM_ARGS, CHROMIUM_PATH } = await import('../tests/support/chromium.ts');
+const { MAX_APP_JS_KB, MAX_FRAMEWORK_JS_KB, gzippedJs } = await import(
+  '../tests/support/page-js.ts'
+);
 
 const WEB_ROOT = process.env.WEB_ROOT ?? 'build/client';
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
@@ -30,10 +32,6 @@ const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS].join(' ');
 const budget = { performance: 98, accessibility: 100, bestPractices: 100, seo: 100 };
 const MAX_LCP_MS = 1200;
 const MAX_CLS = 0;
-// The framework chunk as pinned (104.2 KB measured) may not grow without a decision, and
-// the app's own JavaScript on any public page stays under 35 KB.
-const MAX_FRAMEWORK_JS_KB = 106;
-const MAX_APP_JS_KB = 35;
 /** Lighthouse's performance score moves with machine load: the median of three counts. */
 const RUNS = 3;
 
@@ -52,38 +50,6 @@ function privateOnlyAssets() {
     for (const f of files(route)) (isPrivate(route.id) ? privateFiles : publicFiles).add(f);
   }
   return new Set([...privateFiles].filter((f) => !publicFiles.has(f)));
-}
-
-// Static imports in the built chunks (`import{a as b}from"./x.js"`, `import"./x.js"`);
-// not `import("./x.js")`, which loads only when the page asks for it.
-const STATIC_IMPORT = /(?<![\w$.(])import\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'](\.\/[^"']+\.js)["']/g;
-// React, React DOM, the scheduler and React Router: the `framework` chunk (vite.config.ts).
-const isFramework = (src) => /^\/assets\/framework-[\w-]+\.js$/.test(src);
-
-/**
- * Gzipped size of every script a pre-rendered page loads on its own: the scripts its HTML
- * names (module preloads, the inline module's imports) and, transitively, their static
- * imports. Split into the framework chunk and the rest (the app).
- */
-function gzippedJs(path) {
-  const html = readFileSync(join(WEB_ROOT, path, 'index.html'), 'utf8');
-  const queue = [...html.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)].map((m) => m[1]);
-  const seen = new Set();
-  while (queue.length) {
-    const src = queue.pop();
-    if (seen.has(src)) continue;
-    seen.add(src);
-    const code = readFileSync(join(WEB_ROOT, src), 'utf8');
-    for (const m of code.matchAll(STATIC_IMPORT)) queue.push(`/assets/${m[1].slice(2)}`);
-  }
-  let framework = 0;
-  let app = 0;
-  for (const src of seen) {
-    const bytes = gzipSync(readFileSync(join(WEB_ROOT, src)), { level: 9 }).length / 1024;
-    if (isFramework(src)) framework += bytes;
-    else app += bytes;
-  }
-  return { total: framework + app, framework, app, files: seen };
 }
 
 function lighthouseOnce(url, outFile) {
@@ -136,7 +102,7 @@ function summarise(path, report, privateAssets) {
   const requests = report.audits['network-requests']?.details?.items ?? [];
   const scripts = requests.filter((r) => r.resourceType === 'Script');
   const transferKb = scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024;
-  const js = gzippedJs(path);
+  const js = gzippedJs(WEB_ROOT, path);
   const loaded = new Set([...scripts.map((r) => new URL(r.url).pathname), ...js.files]);
   const leaked = [...loaded].filter((p) => privateAssets.has(p));
   const row = {

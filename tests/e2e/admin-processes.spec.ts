@@ -273,6 +273,7 @@ test('n8n settings: JWT auth, a long timeout, inputs, one auth kind, the test-UR
   await expect(form.getByText('No inputs: the client runs it with one click.')).toBeVisible();
   await form.getByRole('button', { name: 'Add input' }).click();
   let row = form.getByRole('group', { name: 'Input 1' });
+  await expect(row.getByLabel('Name')).toBeFocused();
   await row.getByLabel('Name').fill('region');
   await row.getByLabel('Label').fill('Region');
   row = form.getByRole('group', { name: 'Region' });
@@ -320,9 +321,30 @@ test('n8n settings: JWT auth, a long timeout, inputs, one auth kind, the test-UR
     'EU, US',
   );
   await editor.getByText('None', { exact: true }).click();
+  // Removing the first input leaves the second as it was, now first.
+  await editor.getByRole('button', { name: 'Remove Region' }).click();
+  await expect(editor.getByRole('button', { name: 'Add input' })).toBeFocused();
+  const left = editor.getByRole('group', { name: 'How many' });
+  await expect(left.getByLabel('Name')).toHaveValue('count');
+  await expect(left.getByLabel('Type')).toHaveValue('number');
+  await expect(left.getByLabel('Default')).toHaveValue('5');
+  await expect(editor.getByRole('group', { name: 'Region' })).toHaveCount(0);
   await editor.getByRole('button', { name: 'Save changes' }).click();
   await expect(notice).toContainText(`${name} was updated.`);
   await expect(item.getByText('Authentication').locator('..')).toContainText('None');
+  const edited = (await (
+    await request.get('/api/admin/processes', {
+      headers: { authorization: `Bearer ${admin.token}` },
+    })
+  ).json()) as { name: string; inputFields: unknown[] }[];
+  expect(edited.find((p) => p.name === name)?.inputFields).toEqual([
+    expect.objectContaining({
+      name: 'count',
+      label: 'How many',
+      type: 'number',
+      defaultValue: '5',
+    }),
+  ]);
 });
 
 test('saving a /webhook-test/ URL keeps the warning in view', async ({ page, request }) => {

@@ -1,4 +1,5 @@
 import { publicPaths } from '#shared/paths.ts';
+import { gzippedJs, MAX_APP_JS_KB, MAX_FRAMEWORK_JS_KB } from '../support/page-js.ts';
 import { expect, test } from './fixtures.ts';
 
 // How the public pages are built for the page budgets (DESIGN §6, decision 005): the
@@ -16,6 +17,22 @@ test('every public page carries its stylesheet inline and no module preloads', a
     expect(html, path).not.toContain('rel="modulepreload"');
     expect(html, path).toMatch(/<script type="module"[^>]*>import "\/assets\/manifest-/);
   }
+});
+
+test('every public page stays within its JavaScript budget', () => {
+  // The build the server under test serves. The Lighthouse bench measures the same way;
+  // this keeps a page from growing past the budget between bench runs (it once did).
+  const webRoot = process.env.WEB_ROOT ?? 'build/client';
+  const over = publicPaths.flatMap((path) => {
+    const js = gzippedJs(webRoot, path);
+    return [
+      ...(js.framework > MAX_FRAMEWORK_JS_KB
+        ? [`${path}: framework ${js.framework.toFixed(1)} KB`]
+        : []),
+      ...(js.app > MAX_APP_JS_KB ? [`${path}: app ${js.app.toFixed(1)} KB`] : []),
+    ];
+  });
+  expect(over, `budgets: framework ${MAX_FRAMEWORK_JS_KB} KB, app ${MAX_APP_JS_KB} KB`).toEqual([]);
 });
 
 test('the portal and admin fallback page keeps its module preloads', async ({ request }) => {

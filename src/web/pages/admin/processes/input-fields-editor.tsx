@@ -1,4 +1,4 @@
-import { useFieldArray } from 'react-hook-form';
+import { useEffect, useRef, useState } from 'react';
 import { inputTypes } from '#shared/process-inputs.ts';
 import { Button } from '#web/components/button.tsx';
 import { CheckboxField, TextField } from '#web/components/field.tsx';
@@ -94,8 +94,44 @@ function InputRow({
   );
 }
 
+/**
+ * The rows of the list, kept in the form's own `inputFields` value. Not useFieldArray:
+ * react-hook-form is one chunk shared with the public pages, tree-shaken for the whole
+ * app, and that one hook put 1.6 KB on each of them, past their budget (DESIGN §6). A
+ * removal renders every row afresh (a new generation of keys), so each field takes its
+ * value from the form again instead of keeping the one of the row it replaces.
+ */
+function useInputRows(form: ProcessForm) {
+  const rows = form.watch('inputFields') ?? [];
+  const [generation, setGeneration] = useState(0);
+  const [focusName, setFocusName] = useState<number | null>(null);
+  const { setFocus } = form;
+  useEffect(() => {
+    if (focusName === null) return;
+    setFocus(`inputFields.${focusName}.name`);
+    setFocusName(null);
+  }, [focusName, setFocus]);
+
+  const current = () => form.getValues('inputFields') ?? [];
+  const replace = (next: typeof rows) =>
+    form.setValue('inputFields', next, { shouldDirty: true, shouldTouch: true });
+  return {
+    keys: rows.map((_, index) => `${generation}-${index}`),
+    append: () => {
+      replace([...current(), { ...blankInput }]);
+      setFocusName(rows.length);
+    },
+    remove: (index: number) => {
+      replace(current().filter((_, at) => at !== index));
+      form.clearErrors('inputFields');
+      setGeneration((current) => current + 1);
+    },
+  };
+}
+
 export function InputFieldsEditor({ form }: { form: ProcessForm }) {
-  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'inputFields' });
+  const { keys, append, remove } = useInputRows(form);
+  const addButton = useRef<HTMLButtonElement>(null);
   const listError =
     form.formState.errors.inputFields?.root?.message ?? form.formState.errors.inputFields?.message;
   return (
@@ -105,14 +141,23 @@ export function InputFieldsEditor({ form }: { form: ProcessForm }) {
         Fields the client fills in when pressing Run; they reach the workflow under{' '}
         <code className="font-mono text-slate-800">inputs</code>. Scheduled runs send the defaults.
       </p>
-      {fields.length === 0 ? (
+      {keys.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 px-4 py-3 text-sm text-slate-600">
           No inputs: the client runs it with one click.
         </p>
       ) : (
         <ul className="space-y-3">
-          {fields.map((field, index) => (
-            <InputRow key={field.id} form={form} index={index} onRemove={() => remove(index)} />
+          {keys.map((key, index) => (
+            <InputRow
+              key={key}
+              form={form}
+              index={index}
+              onRemove={() => {
+                remove(index);
+                // The pressed button is gone with its row: the list's own button takes focus.
+                addButton.current?.focus();
+              }}
+            />
           ))}
         </ul>
       )}
@@ -122,10 +167,11 @@ export function InputFieldsEditor({ form }: { form: ProcessForm }) {
         </p>
       ) : null}
       <Button
+        ref={addButton}
         variant="secondary"
         size="sm"
-        disabled={fields.length >= MAX_INPUTS}
-        onClick={() => append({ ...blankInput }, { shouldFocus: true })}
+        disabled={keys.length >= MAX_INPUTS}
+        onClick={append}
       >
         Add input
       </Button>

@@ -1,5 +1,5 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
-import { type FieldErrors, type UseFormReturn, useWatch } from 'react-hook-form';
+import type { FieldErrors, UseFormReturn } from 'react-hook-form';
 import type { MyProcess } from '#shared/processes.ts';
 import type { CreateSchedule, CreateScheduleInput } from '#shared/scheduler.ts';
 import { fieldIds, TextField } from '#web/components/field.tsx';
@@ -35,7 +35,9 @@ export function ScheduleFields({
 }) {
   const ids = { cron: useId(), preview: useId(), zones: useId() };
   const zones = useMemo(timezoneOptions, []);
-  const [cron, timezone] = useWatch({ control: form.control, name: ['cron', 'timezone'] });
+  // form.watch, not useWatch: one hook fewer in the react-hook-form chunk the public
+  // pages share (DESIGN §6); this small form re-renders as a whole anyway.
+  const [cron, timezone] = form.watch(['cron', 'timezone']);
   // The preset follows the cron (a reset, an edited schedule) unless custom was chosen.
   const [customChosen, setCustomChosen] = useState(false);
   const read = presetOf(cron ?? '');
