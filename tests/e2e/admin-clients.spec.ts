@@ -80,6 +80,7 @@ test('entitlements and plan are saved on their tabs and still there after a relo
   await billing.getByLabel(/^Days to pay an invoice/).fill('14');
   await billing.getByRole('button', { name: 'Save plan and billing' }).click();
   await expect(page.getByRole('status').getByText('Plan and billing updated.')).toBeVisible();
+  await expect(billing.getByRole('definition').filter({ hasText: /^Pro$/ })).toBeVisible();
 
   await page.reload();
   await expect(tab('Plan & billing')).toHaveAttribute('aria-selected', 'true');

@@ -109,6 +109,9 @@ function PlanBillingForm({ client }: { client: User }) {
               return clientCalls.get(client._id);
             }),
         ]);
+        // The summary above reads billing's own answer: a new plan shows there too.
+        if (dirty.plan)
+          void queryClient.invalidateQueries({ queryKey: clientKeys.overview(client._id) });
         const now = billingStatusLabel(saved.subscription.status);
         return {
           title: 'Saved',
