@@ -58,7 +58,11 @@ const atBackup = await withDatabase(dataDir, async (database) => {
   return snapshotOf(database.pglite!);
 });
 
-describe('backup and restore of a stopped data directory', () => {
+// Each test opens, copies and restores whole embedded databases: seconds on an idle
+// machine, many more while CI runs three test projects at once on two cores.
+const heavy = { timeout: 60_000 };
+
+describe('backup and restore of a stopped data directory', heavy, () => {
   let file = '';
 
   it('restores the data as it was at backup time, keeping the replaced database aside', async () => {
@@ -143,7 +147,7 @@ describe('backup and restore of a stopped data directory', () => {
   });
 });
 
-describe('backup of a running server', () => {
+describe('backup of a running server', heavy, () => {
   it('is taken by the server over its control socket, whole transactions only', async () => {
     const database = await openDatabase({ dataDir });
     const job = await startBackupJob({
