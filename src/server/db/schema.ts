@@ -674,3 +674,83 @@ export const rateLimits = pgTable('rate_limits', {
   points: integer('points').notNull().default(0),
   expire: bigint('expire', { mode: 'number' }),
 });
+
+/**
+ * A passkey (WebAuthn credential) a person registered on Profile. The public key is kept
+ * as base64url text; the counter guards against a cloned authenticator (it only grows,
+ * except for authenticators that always report 0).
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential's own id, base64url, as the authenticator reports it. */
+    credentialId: text('credential_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    /** 'singleDevice' or 'multiDevice' (synced), and whether it is backed up now. */
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('passkeys_credential_unique').on(t.credentialId),
+    index('passkeys_user_idx').on(t.userId),
+  ],
+);
+
+export type PasskeyRow = typeof passkeys.$inferSelect;
+
+/**
+ * A WebAuthn challenge handed to a browser, used at most once: the ceremony that answers
+ * it deletes the row, so an assertion cannot be replayed. `userId` is set for adding a
+ * passkey and for a second factor, null for a sign-in that names nobody yet.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    challenge: text('challenge').notNull(),
+    purpose: text('purpose').$type<'register' | 'sign-in' | 'second-factor'>().notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('webauthn_challenges_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * A run notice for a person's notification webhook, kept until it is delivered and
+ * retried with back-off for a day, as the outbox does for mail. The address and the
+ * signing secret are read from the person's settings at each attempt, never copied here:
+ * a changed or removed webhook takes effect on the next try.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    body: text('body').notNull(),
+    status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('webhook_deliveries_pending_idx').on(t.status, t.nextAttemptAt),
+    index('webhook_deliveries_created_idx').on(t.createdAt, t.id),
+    index('webhook_deliveries_user_idx').on(t.userId),
+  ],
+);
+
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
