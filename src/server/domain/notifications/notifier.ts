@@ -34,7 +34,7 @@ export interface RunEvent {
 
 export interface Notifier {
   /** Never throws and never delays the caller: a failed notice is logged. */
-  notify(event: RunEvent): void;
+  notify(event: RunEvent, now?: Date): void;
   /** Tells the counted events whose window has passed; returns notices sent. */
   flushHeld(now?: Date): Promise<number>;
   /** Once a day per person who chose the summary; returns mails queued. */
@@ -43,6 +43,12 @@ export interface Notifier {
   sendTest(userId: string): Promise<number>;
   /** Resolves once every notice started so far is done (tests, shutdown). */
   idle(): Promise<void>;
+}
+
+/** Events counted during a window and not told yet. */
+interface Held {
+  failures: number;
+  skips: number;
 }
 
 type Subscriber = typeof users.$inferSelect & {
@@ -91,25 +97,48 @@ export function createNotifier(deps: {
       (kind === 'failure' ? s.settings.emailOnFailure : s.settings.emailOnSkip));
 
   /**
-   * Decides, in one statement, to send now (no notice for this process within the window)
-   * or to count the event for later: concurrent failures make one notice, never two.
+   * Decides to send now (no notice for this process within the window) or to count the
+   * event for later: concurrent failures make one notice, never two. A notice sent after
+   * the window takes over what was counted and not told yet (returned as `held`): the
+   * minute job may not have told it, and once lastSentAt moves on it never would.
    */
-  async function claimWindow(userId: string, processId: string, kind: NoticeKind, now: Date) {
-    const windowStart = new Date(now.getTime() - WINDOW_MS).toISOString();
-    const held = kind === 'failure' ? notificationMarks.heldFailures : notificationMarks.heldSkips;
-    const [row] = await db
+  async function claimWindow(
+    userId: string,
+    processId: string,
+    kind: NoticeKind,
+    now: Date,
+  ): Promise<{ send: false } | { send: true; held: Held }> {
+    const [first] = await db
       .insert(notificationMarks)
       .values({ userId, processId, lastSentAt: now })
-      .onConflictDoUpdate({
-        target: [notificationMarks.userId, notificationMarks.processId],
-        set: {
-          [kind === 'failure' ? 'heldFailures' : 'heldSkips']:
-            sql`case when ${notificationMarks.lastSentAt} > ${windowStart}::timestamptz then ${held} + 1 else 0 end`,
-          lastSentAt: sql`case when ${notificationMarks.lastSentAt} > ${windowStart}::timestamptz then ${notificationMarks.lastSentAt} else ${now.toISOString()}::timestamptz end`,
-        },
-      })
+      .onConflictDoNothing()
       .returning();
-    return row?.lastSentAt.getTime() === now.getTime();
+    if (first) return { send: true, held: { failures: 0, skips: 0 } };
+    // One statement that counts or resets the row and returns its values from before: the
+    // row is locked by the subquery, so a concurrent event or flush waits and then sees
+    // this one's result (every held event is told by exactly one notice).
+    const windowStart = sql`${new Date(now.getTime() - WINDOW_MS).toISOString()}::timestamptz`;
+    const within = sql`m.last_sent_at > ${windowStart}`;
+    const bump = (column: 'held_failures' | 'held_skips', counted: boolean) =>
+      counted
+        ? sql`case when ${within} then m.${sql.raw(column)} + 1 else 0 end`
+        : sql`case when ${within} then m.${sql.raw(column)} else 0 end`;
+    const result = (await db.execute(sql`
+      update notification_marks m set
+        held_failures = ${bump('held_failures', kind === 'failure')},
+        held_skips = ${bump('held_skips', kind === 'skip')},
+        last_sent_at = case when ${within} then m.last_sent_at else ${now.toISOString()}::timestamptz end
+      from (select user_id, process_id, held_failures, held_skips, last_sent_at
+            from notification_marks where user_id = ${userId} and process_id = ${processId}
+            for update) old
+      where m.user_id = old.user_id and m.process_id = old.process_id
+      returning not (old.last_sent_at > ${windowStart}) as sent,
+        old.held_failures, old.held_skips`)) as {
+      rows: { sent: boolean; held_failures: number; held_skips: number }[];
+    };
+    const [row] = result.rows;
+    if (!row?.sent) return { send: false };
+    return { send: true, held: { failures: row.held_failures, skips: row.held_skips } };
   }
 
   async function processName(processId: string) {
@@ -182,14 +211,19 @@ export function createNotifier(deps: {
     if (people.length === 0) return;
     const name = await processName(event.processId);
     for (const person of people) {
-      if (!(await claimWindow(person.id, event.processId, event.kind, now))) continue;
+      const claim = await claimWindow(person.id, event.processId, event.kind, now);
+      if (!claim.send) continue;
       const what = event.kind === 'failure' ? 'failed' : 'was skipped';
+      const held = moreRuns(claim.held);
       await tell(person, {
         processId: event.processId,
         name,
         kind: event.kind,
         subject: `${event.kind === 'failure' ? 'Run failed' : 'Scheduled run skipped'}: ${name}`,
-        lines: [`"${name}" ${what}: ${event.reason}.`],
+        lines: [
+          `"${name}" ${what}: ${event.reason}.`,
+          ...(held ? [`Since the last notice, "${name}" also had ${held}.`] : []),
+        ],
       });
     }
   }
@@ -201,9 +235,11 @@ export function createNotifier(deps: {
   }
 
   return {
-    notify(event) {
+    notify(event, now) {
       void track(
-        handle(event).catch((error: unknown) => log?.error({ err: error }, 'run notice failed')),
+        handle(event, now).catch((error: unknown) =>
+          log?.error({ err: error }, 'run notice failed'),
+        ),
       );
     },
 
@@ -239,14 +275,7 @@ export function createNotifier(deps: {
           .where(eq(users.id, mark.userId));
         if (!row) continue;
         const name = await processName(mark.processId);
-        const parts = [
-          mark.heldFailures
-            ? `${mark.heldFailures} more failed ${mark.heldFailures === 1 ? 'run' : 'runs'}`
-            : null,
-          mark.heldSkips
-            ? `${mark.heldSkips} more skipped ${mark.heldSkips === 1 ? 'run' : 'runs'}`
-            : null,
-        ].filter(Boolean);
+        const held = moreRuns({ failures: mark.heldFailures, skips: mark.heldSkips });
         await tell(
           { ...row.user, settings: row.settings },
           {
@@ -254,7 +283,7 @@ export function createNotifier(deps: {
             name,
             kind: mark.heldFailures ? 'failure' : 'skip',
             subject: `More trouble with ${name}`,
-            lines: [`Since the last notice, "${name}" had ${parts.join(' and ')}.`],
+            lines: [`Since the last notice, "${name}" had ${held}.`],
           },
         );
         sent++;
@@ -328,6 +357,15 @@ export function createNotifier(deps: {
       await Promise.allSettled([...pending]);
     },
   };
+}
+
+/** "2 more failed runs and 1 more skipped run"; empty when nothing was held. */
+function moreRuns(held: Held) {
+  const count = (n: number, what: string) =>
+    n ? `${n} more ${what} ${n === 1 ? 'run' : 'runs'}` : null;
+  return [count(held.failures, 'failed'), count(held.skips, 'skipped')]
+    .filter(Boolean)
+    .join(' and ');
 }
 
 /** "Lead intake: 3 failed runs" per process of the account the person works in. */
