@@ -4,9 +4,11 @@ import { audit } from '#server/domain/audit/audit.ts';
 import { findUserById } from '#server/domain/users/repository.ts';
 import { badRequest } from '#server/http/errors.ts';
 import type { CreateProcess } from '#shared/processes.ts';
+import { createdProcessDetails } from './audit-details.ts';
 
 // Creating a process for a client: the admin's processes screen and an approved catalog
-// request both come here. Secrets reach the audit log only as "[redacted]" (audit()).
+// request both come here. The audit entry names the webhook addresses and credentials set,
+// never their values (audit-details.ts).
 
 export async function insertProcess(db: Db, actorId: string, input: CreateProcess) {
   const client = await findUserById(db, input.clientUserId);
@@ -21,7 +23,7 @@ export async function insertProcess(db: Db, actorId: string, input: CreateProces
     userId: row.clientUserId,
     actorId,
     processId: row.id,
-    details: { ...input },
+    details: createdProcessDetails(input),
   });
   return row;
 }

@@ -23,6 +23,8 @@ const empty = {
   webhookUrl: null,
   webhookSecret: null,
 };
+/** What a save may change, as the audit entry names it. */
+const choices = ['emailOnFailure', 'emailOnSkip', 'dailySummary', 'webhookUrl'] as const;
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
@@ -99,7 +101,15 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         message: 'Notification settings saved',
         userId: user.id,
         ip: request.ip,
-        details: { ...values, webhookSecret: undefined, updatedAt: undefined },
+        // The webhook URL is named when it changed, never given: it is the person's own
+        // listener's address (docs/decisions/017-privacy-requests.md).
+        details: {
+          changed: choices.filter((key) => (existing ?? empty)[key] !== values[key]),
+          emailOnFailure: values.emailOnFailure,
+          emailOnSkip: values.emailOnSkip,
+          dailySummary: values.dailySummary,
+          webhookConfigured: values.webhookUrl !== null,
+        },
       });
       return read(user.id);
     },

@@ -2,6 +2,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { type ProcessRow, processes, users } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
+import { processAuditDetails } from '#server/domain/processes/audit-details.ts';
 import { insertProcess } from '#server/domain/processes/create.ts';
 import { findUserById } from '#server/domain/users/repository.ts';
 import { badRequest, notFound } from '#server/http/errors.ts';
@@ -14,8 +15,8 @@ import {
   type UpdateProcess,
 } from '#shared/processes.ts';
 
-// Admin management of processes. Secrets are written to the audit log only as
-// "[redacted]" (audit() strips them).
+// Admin management of processes. The audit log names a changed webhook address or
+// credential, never its value (domain/processes/audit-details.ts).
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND = 'Process not found.';
@@ -93,7 +94,7 @@ export async function updateProcess(db: Db, actorId: string, id: string, input: 
     userId: row.clientUserId,
     actorId,
     processId: row.id,
-    details: { changed: Object.keys(input), ...input },
+    details: processAuditDetails(input),
   });
   return row;
 }
