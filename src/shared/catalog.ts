@@ -86,6 +86,15 @@ export const ApproveRequestSchema = z
   });
 export type ApproveRequestInput = z.input<typeof ApproveRequestSchema>;
 
+/** An approval's answer: what the client was told, and what the admin should know. */
+export const ApproveResultSchema = z.object({
+  message: z.string(),
+  warnings: z
+    .array(z.string())
+    .describe('Things that will stop the new process running, e.g. a private webhook address'),
+});
+export type ApproveResult = z.infer<typeof ApproveResultSchema>;
+
 export const DeclineRequestSchema = z.object({
   reason: z
     .string({ error: catalogMessages.reasonRequired })

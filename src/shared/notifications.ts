@@ -51,3 +51,11 @@ export const NotificationSettingsSchema = z.object({
   webhookSecret: z.string().nullable(),
 });
 export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
+
+/** A save's answer: the settings, and what the person should know about them. */
+export const SavedNotificationSettingsSchema = NotificationSettingsSchema.extend({
+  warnings: z
+    .array(z.string())
+    .describe('Things that will stop notices arriving, e.g. a private webhook address'),
+});
+export type SavedNotificationSettings = z.infer<typeof SavedNotificationSettingsSchema>;

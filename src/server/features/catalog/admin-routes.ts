@@ -2,9 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorIdOf, requireAdmin } from '#server/auth/guards.ts';
 import { IdParamsSchema } from '#server/http/schemas.ts';
+import { refusedAddressWarnings } from '#server/integrations/http/address-warnings.ts';
 import { ErrorSchema, MessageSchema } from '#shared/answers.ts';
 import {
   ApproveRequestSchema,
+  ApproveResultSchema,
   CatalogQueueQuerySchema,
   CatalogRequestSchema,
   DeclineRequestSchema,
@@ -66,12 +68,25 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Approve; with createProcess, the client's process is made from the template",
         params: IdParamsSchema,
         body: ApproveRequestSchema,
-        response: { 200: MessageSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+        response: {
+          200: ApproveResultSchema,
+          400: ErrorSchema,
+          404: ErrorSchema,
+          409: ErrorSchema,
+        },
       },
     },
-    async (request) => ({
-      message: await approveRequest(db, request.params.id, request.body, deciding(request)),
-    }),
+    async (request) => {
+      const { body } = request;
+      const message = await approveRequest(db, request.params.id, body, deciding(request));
+      // As the process form does: the process is made, and the admin learns now that its
+      // calls will be refused.
+      const warnings = await refusedAddressWarnings(
+        [{ label: 'webhook URL', url: body.createProcess ? body.n8nWebhookUrl : null }],
+        { allowPrivate: app.deps.config.allowPrivateWebhooks, audience: 'admin' },
+      );
+      return { message, warnings };
+    },
   );
 
   app.post(

@@ -6,11 +6,13 @@ import { notificationSettings } from '#server/db/schema.ts';
 import { accountCapabilities, resolveAccount } from '#server/domain/accounts/account.ts';
 import { audit } from '#server/domain/audit/audit.ts';
 import { badRequest, forbidden, HttpError } from '#server/http/errors.ts';
+import { refusedAddressWarnings } from '#server/integrations/http/address-warnings.ts';
 import { ErrorSchema, MessageSchema } from '#shared/answers.ts';
 import {
   NotificationSettingsInputSchema,
   NotificationSettingsSchema,
   notificationMessages,
+  SavedNotificationSettingsSchema,
 } from '#shared/notifications.ts';
 
 // /api/settings/notifications (issue 16): what the signed-in person wants to hear about,
@@ -67,7 +69,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...common,
         body: NotificationSettingsInputSchema,
-        response: { 200: NotificationSettingsSchema, 400: ErrorSchema, 403: ErrorSchema },
+        response: { 200: SavedNotificationSettingsSchema, 400: ErrorSchema, 403: ErrorSchema },
       },
     },
     async (request) => {
@@ -111,7 +113,12 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
           webhookConfigured: values.webhookUrl !== null,
         },
       });
-      return read(user.id);
+      // Saved all the same: the person learns now, not from notices that never come.
+      const warnings = await refusedAddressWarnings(
+        [{ label: 'webhook URL', url: values.webhookUrl }],
+        { allowPrivate: app.deps.config.allowPrivateWebhooks, audience: 'client' },
+      );
+      return { ...(await read(user.id)), warnings };
     },
   );
 

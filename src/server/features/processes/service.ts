@@ -7,7 +7,7 @@ import { insertProcess } from '#server/domain/processes/create.ts';
 import { findUserById } from '#server/domain/users/repository.ts';
 import { badRequest, notFound } from '#server/http/errors.ts';
 import { searchWords } from '#server/http/paging.ts';
-import { refusedAddressOf } from '#server/integrations/http/outbound.ts';
+import { refusedAddressWarnings } from '#server/integrations/http/address-warnings.ts';
 import {
   authKindsSet,
   isWebhookTestUrl,
@@ -99,27 +99,18 @@ export async function updateProcess(db: Db, actorId: string, id: string, input: 
   return row;
 }
 
-const urlFields = {
-  n8nWebhookUrl: 'webhook URL',
-  inactiveFallbackWebhookUrl: 'fallback URL',
-} as const;
-
 /**
- * What the admin should know about a save that still succeeds: each URL saved here that
- * the SSRF guard will refuse at run time (a private, loopback or other non-public address,
- * host names resolved with a short timeout). Empty when ALLOW_PRIVATE_WEBHOOKS is on.
+ * What the admin should know about a save that still succeeds: an n8n test URL, and each
+ * URL saved here that the SSRF guard will refuse at run time.
  */
 export async function addressWarnings(input: UpdateProcess, allowPrivate: boolean) {
   const testUrl = isWebhookTestUrl(input.n8nWebhookUrl) ? [processMessages.webhookTest] : [];
-  if (allowPrivate) return testUrl;
-  const warnings = await Promise.all(
-    Object.entries(urlFields).map(async ([field, label]) => {
-      const url = input[field as keyof typeof urlFields];
-      const address = url ? await refusedAddressOf(url) : null;
-      return address
-        ? `The ${label} points at a private, loopback or other non-public address (${address}); calls to it will be refused unless ALLOW_PRIVATE_WEBHOOKS is on.`
-        : null;
-    }),
+  const refused = await refusedAddressWarnings(
+    [
+      { label: 'webhook URL', url: input.n8nWebhookUrl },
+      { label: 'fallback URL', url: input.inactiveFallbackWebhookUrl },
+    ],
+    { allowPrivate, audience: 'admin' },
   );
-  return [...testUrl, ...warnings.filter((warning) => warning !== null)];
+  return [...testUrl, ...refused];
 }

@@ -3,11 +3,11 @@ import { useId, useState } from 'react';
 import type { SavedProcess } from '#shared/processes.ts';
 import { FormDialogFooter } from '#web/components/form-dialog-footer.tsx';
 import { ModalDialog } from '#web/components/modal-dialog.tsx';
+import { SaveWarnings, saveWarningTitle } from '#web/components/save-warnings.tsx';
 import { notifyFailure } from '#web/lib/failure-text.ts';
 import { ProcessFields } from './process-fields.tsx';
 import { processFormValues } from './process-form-values.ts';
 import { processCalls, processKeys } from './processes-api.ts';
-import { SaveWarnings } from './save-warnings.tsx';
 import { useProcessForm } from './use-process-form.ts';
 
 // New process (issue 19: the list comes first; this opens from its "New process" button).
@@ -50,7 +50,7 @@ export function CreateProcessDialog({ onClose }: { onClose: () => void }) {
       {saved?.warnings?.length ? (
         <div className="mb-5">
           <SaveWarnings
-            name={saved.name}
+            title={saveWarningTitle(saved.name)}
             warnings={saved.warnings ?? []}
             onDismiss={() => setSaved(null)}
           />

@@ -3,12 +3,12 @@ import { type ReactNode, useState } from 'react';
 import type { AdminProcess } from '#shared/processes.ts';
 import { Badge } from '#web/components/badge.tsx';
 import { Button } from '#web/components/button.tsx';
+import { SaveWarnings, saveWarningTitle } from '#web/components/save-warnings.tsx';
 import { messageOr, notifyFailure } from '#web/lib/failure-text.ts';
 import { readableBody } from '#web/lib/readable-body.ts';
 import { toast } from '#web/lib/toast.ts';
 import { EditProcessForm } from './edit-process-form.tsx';
 import { processCalls, processKeys } from './processes-api.ts';
-import { SaveWarnings } from './save-warnings.tsx';
 
 // One process in the admin list: what it calls, and Edit (inline), Test Request and
 // Pause/Activate (SPEC §2, §4).
@@ -137,7 +137,7 @@ export function ProcessItem({
           {warnings.length > 0 ? (
             <div className="mt-4">
               <SaveWarnings
-                name={process.name}
+                title={saveWarningTitle(process.name)}
                 warnings={warnings}
                 onDismiss={() => setWarnings([])}
               />

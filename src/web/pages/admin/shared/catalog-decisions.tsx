@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { Message } from '#shared/answers.ts';
 import {
   type ApproveRequestInput,
   ApproveRequestSchema,
+  type ApproveResult,
   type CatalogRequest,
   type DeclineRequestInput,
   DeclineRequestSchema,
@@ -13,13 +14,17 @@ import { Button } from '#web/components/button.tsx';
 import { CheckboxField, TextField } from '#web/components/field.tsx';
 import { TextAreaField } from '#web/components/field-textarea.tsx';
 import { FormAlert } from '#web/components/form-alert.tsx';
+import { FormDialogFooter } from '#web/components/form-dialog-footer.tsx';
 import { ModalDialog } from '#web/components/modal-dialog.tsx';
+import { SaveWarnings } from '#web/components/save-warnings.tsx';
 import { api } from '#web/lib/api.ts';
 import { useApiForm } from '#web/lib/use-api-form.ts';
 
 // Answering a catalog request (issue 16), from the queue and from the client's page:
 // approve (optionally creating the client's process from the template with its webhook
-// URL) or decline with a reason the client reads. Both refresh every admin list.
+// URL) or decline with a reason the client reads. Both refresh every admin list. An
+// approval the server warned about (a webhook on an address it will refuse to call) keeps
+// the dialog open with the warning under the URL, as the new-process dialog does.
 
 const base = (id: string) => `/api/admin/catalog-requests/${encodeURIComponent(id)}`;
 export const catalogDecisionKeys = { all: ['admin', 'catalog-requests'] as const };
@@ -42,14 +47,18 @@ export function ApproveDialog({
 }) {
   const refresh = useRefresh();
   const formId = useId();
+  const [warnings, setWarnings] = useState<string[]>([]);
+  const approved = warnings.length > 0;
   const { form, onSubmit, alert, errors, isSubmitting } = useApiForm<ApproveRequestInput>({
     resolver: zodResolver(ApproveRequestSchema, undefined, { raw: true }),
     fields: ['n8nWebhookUrl', 'createProcess'],
     defaultValues: { createProcess: true, n8nWebhookUrl: '' },
     submit: async (values) => {
-      const { message } = await api.post<Message>(`${base(request._id)}/approve`, values);
+      const answer = await api.post<ApproveResult>(`${base(request._id)}/approve`, values);
       await refresh();
-      onClose();
+      if (answer.warnings.length > 0) setWarnings(answer.warnings);
+      else onClose();
+      const { message } = answer;
       return { title: 'Approved', text: message };
     },
   });
@@ -62,18 +71,20 @@ export function ApproveDialog({
       description="The client is told by e-mail and sees it on their catalog page."
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            Cancel
+        approved ? (
+          <Button variant="secondary" onClick={onClose}>
+            Close
           </Button>
-          <Button type="submit" form={formId} disabled={isSubmitting}>
+        ) : (
+          <FormDialogFooter formId={formId} busy={isSubmitting} onCancel={onClose}>
             {isSubmitting ? 'Approving…' : 'Approve'}
-          </Button>
-        </>
+          </FormDialogFooter>
+        )
       }
     >
       <form id={formId} onSubmit={onSubmit} noValidate className="space-y-4">
         <CheckboxField
+          disabled={approved}
           label="Create the process for this client from the template"
           {...form.register('createProcess')}
         />
@@ -84,9 +95,15 @@ export function ApproveDialog({
             placeholder="https://n8n.example.com/webhook/…"
             hint="The process is named after the template; add authentication later on the Processes screen."
             error={errors.n8nWebhookUrl?.message}
+            readOnly={approved}
             {...form.register('n8nWebhookUrl')}
           />
         ) : null}
+        <SaveWarnings
+          title={`"${request.templateName}" was approved with a warning`}
+          warnings={warnings}
+          onDismiss={onClose}
+        />
         <FormAlert alert={alert} />
       </form>
     </ModalDialog>

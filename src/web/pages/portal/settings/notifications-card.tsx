@@ -9,6 +9,7 @@ import {
   type NotificationSettingsInput,
   NotificationSettingsInputSchema,
   notificationMessages,
+  type SavedNotificationSettings,
   signatureHeaders,
 } from '#shared/notifications.ts';
 import { paths } from '#shared/paths.ts';
@@ -16,6 +17,7 @@ import { Alert } from '#web/components/alert.tsx';
 import { Button } from '#web/components/button.tsx';
 import { CopyLink } from '#web/components/copy-link.tsx';
 import { CheckboxField, TextField } from '#web/components/field.tsx';
+import { SaveWarnings } from '#web/components/save-warnings.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { useAccount } from '#web/lib/account.ts';
 import { api } from '#web/lib/api.ts';
@@ -33,6 +35,8 @@ const key = ['settings', 'notifications'] as const;
 function NotificationsForm({ saved }: { saved: NotificationSettings }) {
   const queryClient = useQueryClient();
   const [testing, setTesting] = useState(false);
+  // What the server warned about at the last save (a webhook it will refuse to call).
+  const [warnings, setWarnings] = useState<string[]>([]);
   const { form, onSubmit, alert, errors, isSubmitting } = useApiForm<NotificationSettingsInput>({
     resolver: zodResolver(NotificationSettingsInputSchema, undefined, { raw: true }),
     fields: ['webhookUrl'],
@@ -43,8 +47,9 @@ function NotificationsForm({ saved }: { saved: NotificationSettings }) {
       webhookUrl: saved.webhookUrl ?? '',
     },
     submit: async (values) => {
-      const next = await api.put<NotificationSettings>(url, values);
+      const { warnings: told, ...next } = await api.put<SavedNotificationSettings>(url, values);
       queryClient.setQueryData(key, next);
+      setWarnings(told);
       return { title: 'Saved', text: notificationMessages.saved };
     },
   });
@@ -91,6 +96,11 @@ function NotificationsForm({ saved }: { saved: NotificationSettings }) {
         hint={`A Slack incoming webhook or any HTTPS endpoint. Each call is signed: ${signatureHeaders.signature} is v1= and the HMAC-SHA256 of "<${signatureHeaders.timestamp}>.<body>" with the secret below.`}
         error={errors.webhookUrl?.message}
         {...register('webhookUrl')}
+      />
+      <SaveWarnings
+        title="Your notification settings were saved with a warning"
+        warnings={warnings}
+        onDismiss={() => setWarnings([])}
       />
       {saved.webhookUrl && saved.webhookSecret ? (
         <CopyLink label="Signing secret" copyLabel="Copy secret" link={saved.webhookSecret} />

@@ -1,18 +1,19 @@
-import { CloseButton } from '#web/components/close-button.tsx';
-import { Icon } from '#web/components/icons.tsx';
+import { CloseButton } from './close-button.tsx';
+import { Icon } from './icons.tsx';
 
-// What the server warned about when a process was saved (e.g. a webhook on a private
-// address that will be refused at run time). It stays until dismissed: a toast would
-// vanish before a long warning is read, and the next notice would replace it.
+// What the server warned about when something was saved (e.g. a webhook on a private
+// address that will be refused at call time): a process, notification settings, an
+// approval. It stays until dismissed: a toast would vanish before a long warning is read,
+// and the next notice would replace it.
 
 export const saveWarningTitle = (name: string) => `${name} was saved with a warning`;
 
 export function SaveWarnings({
-  name,
+  title,
   warnings,
   onDismiss,
 }: {
-  name: string;
+  title: string;
   warnings: string[];
   onDismiss: () => void;
 }) {
@@ -27,7 +28,7 @@ export function SaveWarnings({
           <path d="M12 3l10 18H2L12 3z" />
           <path d="M12 10v4M12 17.5v.5" />
         </Icon>
-        <p className="min-w-0 flex-1 font-semibold break-words">{saveWarningTitle(name)}</p>
+        <p className="min-w-0 flex-1 font-semibold break-words">{title}</p>
         <CloseButton label="Dismiss warning" onClick={onDismiss} tone="amber" />
       </div>
       {/* Full width under the title, so a long variable name fits a phone's line. */}

@@ -3,15 +3,19 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { SaveWarnings, saveWarningTitle } from './save-warnings.tsx';
 
-// The warning an admin sees after saving a process the server warned about (the browser
-// tests run with ALLOW_PRIVATE_WEBHOOKS on, so the server never warns there).
+// The warning seen after a save the server warned about (the browser tests run with
+// ALLOW_PRIVATE_WEBHOOKS on, so the server never warns there).
 
 const warning =
   'The webhook URL points at a private, loopback or other non-public address (10.0.0.5); calls to it will be refused unless ALLOW_PRIVATE_WEBHOOKS is on.';
 
 const render = (warnings: string[]) =>
   renderToStaticMarkup(
-    createElement(SaveWarnings, { name: 'Invoice sync', warnings, onDismiss: () => {} }),
+    createElement(SaveWarnings, {
+      title: saveWarningTitle('Invoice sync'),
+      warnings,
+      onDismiss: () => {},
+    }),
   );
 
 describe('the save warning notice', () => {
