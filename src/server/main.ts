@@ -4,6 +4,11 @@ import { createTokenService } from '#server/auth/tokens.ts';
 import { ConfigError, loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { DataDirLockedError, lockDataDir } from '#server/db/data-dir-lock.ts';
+import {
+  keepNewFilesPrivate,
+  tightenDataDir,
+  tightenedMessage,
+} from '#server/db/private-data-dir.ts';
 import { seed } from '#server/db/seed/index.ts';
 import { drainRuns, interruptRunsInFlight } from '#server/domain/runs/in-flight.ts';
 import { createSharedTokenStore } from '#server/features/billing/zoho/shared-token-store.ts';
@@ -32,7 +37,10 @@ import { firstAdminNotice, startBanner } from '#server/start-banner.ts';
 type Flushable = { flush(cb: () => void): void };
 
 async function main() {
+  // Before anything is written: DATA_DIR holds secrets (docs/decisions/011-backups.md).
+  keepNewFilesPrivate();
   const config = loadConfig();
+  const tightened = tightenDataDir(config.dataDir);
   const releaseLock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
@@ -70,6 +78,12 @@ async function main() {
     },
   );
   for (const warning of config.warnings) app.log.warn(warning);
+  if (tightened > 0) {
+    app.log.warn(
+      { dataDir: config.dataDir, count: tightened },
+      tightenedMessage(config.dataDir, tightened),
+    );
+  }
   if (report.firstAdmin) {
     // A generated password is printed once by the start banner below, never logged.
     app.log.info({ email: report.firstAdmin.email }, 'Created the first Admin account');

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PrivateNodeFS } from './private-node-fs.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -184,7 +185,12 @@ export type { PGlite };
 
 /**
  * Every embedded database is opened with the extensions its migrations create (pg_trgm,
- * the audit search's trigram index): without them PGlite cannot read those indexes.
+ * the audit search's trigram index): without them PGlite cannot read those indexes. One
+ * kept on disk keeps its files private to the owner (private-node-fs.ts).
  */
-export const createPglite = (options: PGliteOptions = {}) =>
-  PGlite.create({ ...options, extensions: { pg_trgm } });
+export const createPglite = ({ dataDir, ...options }: PGliteOptions = {}) =>
+  PGlite.create({
+    ...options,
+    ...(dataDir ? { fs: new PrivateNodeFS(dataDir) } : {}),
+    extensions: { pg_trgm },
+  });
