@@ -3,7 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import { dumpPglite } from '#server/ops/backup.ts';
-import { listBackups, type WrittenBackup, writeBackup } from '#server/ops/backup-files.ts';
+import {
+  listBackups,
+  pruneSetAside,
+  type WrittenBackup,
+  writeBackup,
+} from '#server/ops/backup-files.ts';
 import { startControlSocket } from '#server/ops/control-socket.ts';
 
 // Backups of the embedded database while the server runs (docs/decisions/011-backups.md):
@@ -34,9 +39,25 @@ export async function startBackupJob(options: BackupJobOptions): Promise<BackupJ
   const client = database.pglite;
   if (!client) throw new Error('backups are for the embedded database');
 
+  // A database a restore set aside goes with the backups of its time, whether or not
+  // backups are scheduled: at start, and after each backup.
+  const pruneRestoreLeftovers = async () => {
+    const deleted = await pruneSetAside(dataDir).catch((error: unknown) => {
+      log?.error({ err: error }, 'could not delete a database set aside by a restore');
+      return [];
+    });
+    for (const path of deleted)
+      log?.info({ path }, 'deleted a database set aside by a restore, past the backups window');
+  };
+  await pruneRestoreLeftovers();
+
   let queue: Promise<unknown> = Promise.resolve();
   const take = (dir = backup.dir, keep = backup.keep) => {
-    const next = queue.then(async () => writeBackup(dir, await dumpPglite(client), { keep }));
+    const next = queue.then(async () => {
+      const written = await writeBackup(dir, await dumpPglite(client), { keep });
+      await pruneRestoreLeftovers();
+      return written;
+    });
     queue = next.catch(() => {});
     return next;
   };

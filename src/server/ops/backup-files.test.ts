@@ -1,9 +1,23 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { retention } from '#shared/retention.ts';
-import { backupName, listBackups, takenAtOf, writeBackup } from './backup-files.ts';
+import {
+  backupName,
+  listBackups,
+  pruneSetAside,
+  setAsideName,
+  takenAtOf,
+  writeBackup,
+} from './backup-files.ts';
 
 const at = (iso: string) => new Date(iso);
 const blob = (text: string) => new Blob([text]);
@@ -71,6 +85,23 @@ describe('backup files', () => {
     const oldest = kept[0]!.takenAt.getTime();
     expect(newest - oldest).toBeLessThanOrEqual(retention.backupsDays * 86_400_000);
     expect(kept.length).toBeGreaterThan(1);
+  });
+
+  it("deletes the databases a restore set aside once they are older than the backups' window", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'set-aside-'));
+    const now = at('2026-11-23T03:00:00Z');
+    const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
+    const old = join(dataDir, setAsideName(daysAgo(retention.backupsDays + 1)));
+    const recent = join(dataDir, setAsideName(daysAgo(retention.backupsDays - 1)));
+    for (const dir of [old, recent, join(dataDir, 'pglite'), join(dataDir, 'backups')]) {
+      mkdirSync(dir);
+      writeFileSync(join(dir, 'PG_VERSION'), '17');
+    }
+    expect(old).toBe(join(dataDir, 'pglite.before-restore-20261018T030000Z'));
+
+    expect(await pruneSetAside(dataDir, now)).toEqual([old]);
+    expect(readdirSync(dataDir).sort()).toEqual(['backups', 'pglite', recent.split('/').pop()]);
+    expect(await pruneSetAside(join(dataDir, 'no-such-dir'), now)).toEqual([]);
   });
 
   it('lists nothing for a directory that does not exist yet', async () => {

@@ -33,8 +33,10 @@ export function backupName(date: Date, sequence = 1) {
 }
 
 /** When the backup named `name` was taken, or null for a file that is not a backup. */
-export function takenAtOf(name: string): Date | null {
-  const stamp = NAME.exec(name)?.[1];
+export const takenAtOf = (name: string) => timeOfStamp(NAME.exec(name)?.[1]);
+
+/** 20261123T030000Z -> 2026-11-23T03:00:00Z; null for anything else. */
+function timeOfStamp(stamp: string | undefined): Date | null {
   if (!stamp) return null;
   const iso = `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 11)}:${stamp.slice(11, 13)}:${stamp.slice(13, 15)}Z`;
   const date = new Date(iso);
@@ -43,15 +45,19 @@ export function takenAtOf(name: string): Date | null {
 
 const sequenceOf = (name: string) => Number(NAME.exec(name)?.[2] ?? 1);
 
-/** The backups in `dir`, oldest first; other files are ignored. */
-export async function listBackups(dir: string): Promise<BackupFile[]> {
-  let names: string[];
+/** The names in `dir`; none when it does not exist (yet). */
+async function namesIn(dir: string): Promise<string[]> {
   try {
-    names = await readdir(dir);
+    return await readdir(dir);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
+}
+
+/** The backups in `dir`, oldest first; other files are ignored. */
+export async function listBackups(dir: string): Promise<BackupFile[]> {
+  const names = await namesIn(dir);
   const backups: (BackupFile & { sequence: number })[] = [];
   for (const name of names) {
     const takenAt = takenAtOf(name);
@@ -74,6 +80,27 @@ export async function pruneBackups(dir: string, keep: number, now = new Date()):
   );
   for (const backup of old) await rm(backup.path, { force: true });
   return old.map((backup) => backup.path);
+}
+
+/**
+ * Where a restore moves the database it replaces (DATA_DIR/pglite.before-restore-<stamp>,
+ * the time of the restore): a way back while the restored data is checked.
+ */
+export const setAsideName = (date: Date) => `pglite.before-restore-${backupStamp(date)}`;
+const SET_ASIDE = /^pglite\.before-restore-(\d{8}T\d{6}Z)$/;
+
+/**
+ * Deletes the databases a restore set aside in `dataDir` once they are older than the
+ * backups' window: they hold what was erased afterwards as much as a backup does, so the
+ * privacy policy's promise covers them too. Returns the deleted paths.
+ */
+export async function pruneSetAside(dataDir: string, now = new Date()): Promise<string[]> {
+  const oldest = now.getTime() - retention.backupsDays * 86_400_000;
+  const old = (await namesIn(dataDir))
+    .filter((name) => (timeOfStamp(SET_ASIDE.exec(name)?.[1])?.getTime() ?? oldest) < oldest)
+    .map((name) => join(dataDir, name));
+  for (const path of old) await rm(path, { recursive: true, force: true });
+  return old;
 }
 
 /**

@@ -16,9 +16,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createPglite, type Database, openDatabase } from '#server/db/client.ts';
 import { auditLogs, processes, users } from '#server/db/schema.ts';
 import { startBackupJob } from '#server/jobs/backup.ts';
+import { retention } from '#shared/retention.ts';
 import { fillSampleData, snapshotTables } from '#test/support/sample-data.ts';
 import { backupEmbedded, restoreBackup } from './backup.ts';
-import { listBackups } from './backup-files.ts';
+import { listBackups, setAsideName } from './backup-files.ts';
 import { controlSocketPath } from './control-socket.ts';
 import { OpsError } from './data-dir.ts';
 
@@ -211,6 +212,41 @@ describe('backup of a running server', heavy, () => {
     await expect(backupEmbedded({ dataDir, dir: backupDir, keep: 2 })).resolves.toMatchObject({
       takenBy: 'this process',
     });
+  });
+
+  it("deletes the databases a restore set aside once past the backups' window", async () => {
+    const setAside = (daysAgo: number) => {
+      const path = join(dataDir, setAsideName(new Date(Date.now() - daysAgo * 86_400_000)));
+      mkdirSync(path);
+      writeFileSync(join(path, 'PG_VERSION'), '17');
+      return path;
+    };
+    const expired = () => setAside(retention.backupsDays + 2);
+    const recent = setAside(1);
+
+    // Taken without a server, by `npm run db:backup`.
+    const first = expired();
+    await backupEmbedded({ dataDir, dir: backupDir, keep: 5 });
+    expect(existsSync(first)).toBe(false);
+
+    // The server deletes them as it starts, and with each backup it takes.
+    const second = expired();
+    const database = await openDatabase({ dataDir });
+    const job = await startBackupJob({
+      database,
+      config: { dataDir, backup: { schedule: null, dir: backupDir, keep: 5 } },
+    });
+    try {
+      expect(existsSync(second)).toBe(false);
+      const third = expired();
+      await job.take();
+      expect(existsSync(third)).toBe(false);
+    } finally {
+      await job.stop();
+      await database.close();
+    }
+    expect(existsSync(recent)).toBe(true);
+    rmSync(recent, { recursive: true });
   });
 
   it('takes a missed scheduled backup shortly after start', async () => {

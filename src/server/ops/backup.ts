@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import type { PGlite } from '@electric-sql/pglite';
 import { createPglite, migrationsFolder } from '#server/db/client.ts';
-import { backupStamp, type WrittenBackup, writeBackup } from './backup-files.ts';
+import { pruneSetAside, setAsideName, type WrittenBackup, writeBackup } from './backup-files.ts';
 import { requestBackup } from './control-socket.ts';
 import { lockForOperation, OpsError, pgliteDir, requireEmbeddedDatabase } from './data-dir.ts';
 
@@ -59,7 +59,11 @@ export async function backupStoppedDataDir(target: BackupTarget): Promise<Writte
     requireEmbeddedDatabase(target.dataDir);
     const client = await createPglite({ dataDir: pgliteDir(target.dataDir) });
     try {
-      return await writeBackup(target.dir, await dumpPglite(client), { keep: target.keep });
+      const written = await writeBackup(target.dir, await dumpPglite(client), {
+        keep: target.keep,
+      });
+      await pruneSetAside(target.dataDir);
+      return written;
     } finally {
       await client.close();
     }
@@ -81,8 +85,9 @@ export interface RestoreResult {
 /**
  * `npm run db:restore FILE`: replaces the embedded database in a stopped `dataDir` with
  * the backup in `file`. The backup is loaded and checked in a directory of its own first;
- * only then is the current database moved aside (never deleted) and the restored one put
- * in its place. Nothing changes when the file cannot be restored.
+ * only then is the current database moved aside (deleted with the backups once past their
+ * window) and the restored one put in its place. Nothing changes when the file cannot be
+ * restored.
  */
 export async function restoreBackup(options: {
   dataDir: string;
@@ -116,7 +121,7 @@ export async function restoreBackup(options: {
 
     let keptAside: string | null = null;
     if (existsSync(live)) {
-      keptAside = join(dataDir, `pglite.before-restore-${backupStamp(options.now ?? new Date())}`);
+      keptAside = join(dataDir, setAsideName(options.now ?? new Date()));
       await rename(live, keptAside);
     }
     await rename(staging, live);

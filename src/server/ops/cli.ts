@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
+import { keepNewFilesPrivate } from '#server/db/private-data-dir.ts';
 import { rebuildRollups } from '#server/domain/runs/rollups.ts';
+import { retention } from '#shared/retention.ts';
 import { backupEmbedded, restoreBackup } from './backup.ts';
 import { lockForOperation, OpsError } from './data-dir.ts';
 import { describeUrl, exportToPostgres } from './export-to-postgres.ts';
@@ -69,7 +71,7 @@ async function restore(config: Config, args: string[]) {
   say(`Restored ${file} into ${result.restoredTo} (${result.users} accounts).`);
   if (result.keptAside)
     say(
-      `The database that was there is kept in ${result.keptAside}: delete it once you no longer need it.`,
+      `The database that was there is kept in ${result.keptAside}; it is deleted with the backups after ${retention.backupsDays} days.`,
     );
   if (inBackup < inApp)
     say(
@@ -141,6 +143,7 @@ async function rebuildRollupsCommand(config: Config) {
 
 export async function run(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
+  keepNewFilesPrivate(); // a backup or a restore writes into DATA_DIR, as the server does
   try {
     const config = loadConfig();
     if (command === 'backup') await backup(config, args);
