@@ -1,9 +1,12 @@
-import { and, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { exactTime, pastPosition, rowsInBatches } from '#server/db/keyset.ts';
 import { processes, runs, users } from '#server/db/schema.ts';
 
 // The rows of a runs export, newest first, read a thousand at a time on the
 // (client, started_at) index with a keyset cursor: a year of runs streams in constant memory.
+// The cursor is the last run's start to the microsecond, compared in the database, so runs
+// sharing its millisecond are neither skipped nor repeated (db/keyset.ts).
 
 const BATCH = 1000;
 
@@ -22,11 +25,11 @@ function outcome(run: { state: string; ok: boolean | null }) {
 }
 
 export async function* runCsvRows(db: Db, scope: RunsScope) {
-  let cursor: { startedAt: Date; id: string } | null = null;
-  for (;;) {
-    const batch = await db
+  const found = rowsInBatches(BATCH, (after) =>
+    db
       .select({
         id: runs.id,
+        at: exactTime(runs.startedAt),
         startedAt: runs.startedAt,
         process: processes.name,
         trigger: runs.trigger,
@@ -47,31 +50,23 @@ export async function* runCsvRows(db: Db, scope: RunsScope) {
           scope.processId ? eq(runs.processId, scope.processId) : undefined,
           gte(runs.startedAt, scope.since),
           lt(runs.startedAt, scope.until),
-          cursor
-            ? or(
-                lt(runs.startedAt, cursor.startedAt),
-                and(eq(runs.startedAt, cursor.startedAt), sql`${runs.id} < ${cursor.id}`),
-              )
-            : undefined,
+          after ? pastPosition(runs.startedAt, runs.id, after, 'older') : undefined,
         ),
       )
       .orderBy(desc(runs.startedAt), desc(runs.id))
-      .limit(BATCH);
-    for (const run of batch) {
-      yield [
-        run.startedAt.toISOString(),
-        run.process,
-        run.trigger,
-        run.trigger === 'manual' ? (run.by ?? '') : 'schedule',
-        outcome(run),
-        run.statusCode,
-        run.durationMs,
-        run.error ?? '',
-        run.body ?? '',
-      ];
-    }
-    const last = batch.at(-1);
-    if (!last || batch.length < BATCH) return;
-    cursor = { startedAt: last.startedAt, id: last.id };
+      .limit(BATCH),
+  );
+  for await (const run of found) {
+    yield [
+      run.startedAt.toISOString(),
+      run.process,
+      run.trigger,
+      run.trigger === 'manual' ? (run.by ?? '') : 'schedule',
+      outcome(run),
+      run.statusCode,
+      run.durationMs,
+      run.error ?? '',
+      run.body ?? '',
+    ];
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runs } from '#server/db/schema.ts';
 import { analyticsCsvColumns, exportMessages, runCsvColumns } from '#shared/exports.ts';
+import { insertPackedRuns, repeatsOf } from '#test/support/packed-rows.ts';
 import { createClient, createProcessFor } from '#test/support/portal.ts';
 import { build } from '#test/support/test-app.ts';
 
@@ -14,6 +15,11 @@ const DAY = 86_400_000;
 
 const get = (token: string, url: string) => t.injectAs(token, { method: 'GET', url });
 const lines = (body: string) => body.replace(BOM, '').split('\r\n').filter(Boolean);
+/** The "Duration (ms)" cell of each run in a runs.csv answer. */
+const durationsOf = (response: { body: string }) =>
+  lines(response.body)
+    .slice(1)
+    .map((row) => Number(row.split(',')[6]));
 
 async function proClientWithRuns() {
   const client = await createClient(t, { plan: 'Pro', entitlements: { analytics: true } });
@@ -137,13 +143,23 @@ describe('CSV export', () => {
       durationMs: i,
     }));
     await db.insert(runs).values(many);
-    const response = await get(client.token, '/api/client/runs.csv');
-    const durations = lines(response.body)
-      .slice(1)
-      .map((row) => Number(row.split(',')[6]));
+    const durations = durationsOf(await get(client.token, '/api/client/runs.csv'));
     expect(durations).toHaveLength(2_400);
     expect(new Set(durations).size).toBe(2_400);
   });
+
+  it('holds every one of 3,000 runs made three to a millisecond, each once', async () => {
+    const client = await createClient(t, { plan: 'Pro' });
+    const process = await createProcessFor(t, client.user.id);
+    await insertPackedRuns(
+      db,
+      { processId: process.id, clientUserId: client.user.id },
+      { count: 3_000, perMs: 3, base: new Date(Date.now() - DAY) },
+    );
+    const durations = durationsOf(await get(client.token, '/api/client/runs.csv'));
+    expect(repeatsOf(durations)).toEqual([]);
+    expect(durations).toHaveLength(3_000);
+  }, 60_000);
 
   it('exports the analytics table for an account with analytics', async () => {
     const { token } = await proClientWithRuns();

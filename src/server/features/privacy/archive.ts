@@ -1,10 +1,9 @@
 import type { Readable } from 'node:stream';
-import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import {
-  auditLogs,
   catalogRequests,
   catalogTemplates,
   enquiries,
@@ -19,6 +18,7 @@ import {
   type UserRow,
   users,
 } from '#server/db/schema.ts';
+import { auditCsvRows } from '#server/domain/exports/audit-csv.ts';
 import { csvStream } from '#server/domain/exports/csv.ts';
 import { runCsvRows } from '#server/domain/exports/runs-csv.ts';
 import { jsonEntry, type ZipEntry, zipStream } from '#server/domain/exports/zip.ts';
@@ -31,8 +31,6 @@ import { exportFiles } from '#shared/privacy.ts';
 // link. Secrets never leave: no password hash, TOTP secret, recovery codes, webhook keys,
 // basic-auth passwords, JWT secrets, signing secrets, and no webhook addresses (they are
 // capabilities: whoever holds one can run the workflow). Long lists stream in pages.
-
-const PAGE = 1000;
 
 /** How a process authenticates to n8n, named without the secret itself. */
 const authKindOf = (p: typeof processes.$inferSelect) =>
@@ -207,42 +205,6 @@ async function notificationsJson(db: Db, userId: string) {
   };
 }
 
-/** Audit entries about the person or by them, oldest first, a page at a time. */
-async function* auditRows(db: Db, userId: string) {
-  let cursor: { createdAt: Date; id: string } | null = null;
-  for (;;) {
-    const page = await db
-      .select()
-      .from(auditLogs)
-      .where(
-        and(
-          or(eq(auditLogs.userId, userId), eq(auditLogs.actorId, userId)),
-          cursor
-            ? or(
-                gt(auditLogs.createdAt, cursor.createdAt),
-                and(eq(auditLogs.createdAt, cursor.createdAt), sql`${auditLogs.id} > ${cursor.id}`),
-              )
-            : undefined,
-        ),
-      )
-      .orderBy(asc(auditLogs.createdAt), asc(auditLogs.id))
-      .limit(PAGE);
-    for (const row of page) {
-      yield [
-        row.createdAt.toISOString(),
-        row.level,
-        row.source,
-        row.message,
-        row.ip ?? '',
-        row.details ? JSON.stringify(row.details) : '',
-      ];
-    }
-    const last = page.at(-1);
-    if (!last || page.length < PAGE) return;
-    cursor = { createdAt: last.createdAt, id: last.id };
-  }
-}
-
 function readme(user: UserRow, now: Date) {
   const lines = [
     `Data held by ${brand.name} about ${user.email}`,
@@ -280,7 +242,7 @@ async function* entriesOf(db: Db, user: UserRow): AsyncGenerator<ZipEntry> {
     name: 'audit-log.csv',
     content: csvStream(
       ['Time (UTC)', 'Level', 'Source', 'Event', 'IP address', 'Details'],
-      auditRows(db, user.id),
+      auditCsvRows(db, user.id),
     ),
   };
 }
