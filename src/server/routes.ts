@@ -32,6 +32,8 @@ import { legalRoutes } from '#server/features/legal/admin-routes.ts';
 import { notificationRoutes } from '#server/features/notifications/portal-routes.ts';
 import { adminOutboxRoutes } from '#server/features/outbox/admin-routes.ts';
 import { clientOverviewRoutes } from '#server/features/overview/portal-routes.ts';
+import { passkeyRoutes } from '#server/features/passkeys/portal-routes.ts';
+import { passkeySignInRoutes } from '#server/features/passkeys/public-routes.ts';
 import { adminResetLinkRoutes } from '#server/features/password-reset/admin-routes.ts';
 import { passwordResetRoutes } from '#server/features/password-reset/public-routes.ts';
 import { adminPrivacyRoutes } from '#server/features/privacy/admin-routes.ts';
@@ -57,10 +59,12 @@ const plain: [Plugin, string][] = [
   [healthRoutes, ''],
   [authRoutes, '/api/auth'],
   [twoFactorSignInRoutes, '/api/auth'],
+  [passkeySignInRoutes, '/api/auth'],
   [passwordResetRoutes, '/api/auth'],
   [adminResetLinkRoutes, '/api'],
   [sessionRoutes, '/api/auth'],
   [twoFactorRoutes, '/api/auth'],
+  [passkeyRoutes, '/api/auth'],
   [endImpersonationRoutes, '/api'],
   [contactRoutes, '/api'],
   [inviteLinkRoutes, '/api/team'],

@@ -9,7 +9,10 @@ export const twoFactorMessages = {
   turnedOff: 'Two-factor sign-in is off.',
 } as const;
 
-/** GET /api/auth/2fa. `required`: this account must turn it on (ADMIN_REQUIRE_2FA). */
+/**
+ * GET /api/auth/2fa. `required`: this account must turn it on (ADMIN_REQUIRE_2FA), having
+ * no passkey, which meets the rule too.
+ */
 export const TwoFactorStatusSchema = z.object({
   enabled: z.boolean(),
   recoveryCodesLeft: z.number(),

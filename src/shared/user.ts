@@ -104,11 +104,17 @@ export type User = z.infer<typeof UserSchema>;
 export const AuthResponseSchema = z.object({ token: z.string(), user: UserSchema });
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;
 
+/** What may answer the second step of a sign-in: an authenticator app's code, a passkey. */
+export const secondFactors = ['totp', 'passkey'] as const;
+export type SecondFactor = (typeof secondFactors)[number];
+
 /** POST /api/auth/login when two-factor sign-in is on: the password was right. */
 export const TwoFactorChallengeSchema = z.object({
   twoFactorRequired: z.literal(true),
-  /** Sent back with the code to POST /api/auth/login/2fa. */
+  /** Sent back with the code to POST /api/auth/login/2fa (or with a passkey's answer). */
   challenge: z.string(),
+  /** What this account can answer with (docs/decisions/020-passkeys.md). */
+  methods: z.array(z.enum(secondFactors)),
 });
 
 /** POST /api/auth/login: a session, or a challenge when a second factor is on. */

@@ -9,6 +9,7 @@ import { impersonationMessages } from '#shared/impersonation.ts';
 import { privacyMessages } from '#shared/privacy.ts';
 import { twoFactorMessages } from '#shared/two-factor.ts';
 import { ipRefusal } from './ip-rules.ts';
+import { hasSecondFactor } from './second-factor.ts';
 import { findSession, isSessionLive } from './sessions.ts';
 
 // Request guards, used as onRequest hooks so that an anonymous call is refused before
@@ -91,7 +92,8 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
     throw forbidden('This area is for administrators only.');
   }
   const { config, database } = request.server.deps;
-  if (config.adminRequire2fa && !request.user.totpEnabled)
+  // A TOTP app or a passkey meets the rule (docs/decisions/020-passkeys.md).
+  if (config.adminRequire2fa && !(await hasSecondFactor(database.db, request.user)))
     throw forbidden(twoFactorMessages.required);
   const allowedIp = await getSetting<string>(database.db, ADMIN_ALLOWED_IP);
   if (allowedIp && !ipMatches(request.ip, [allowedIp])) {

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { deleteOldSessions } from '#server/auth/sessions.ts';
+import { deleteExpiredChallenges } from '#server/auth/webauthn-challenges.ts';
 import type { Db } from '#server/db/client.ts';
 import { auditLogs, enquiries, outbox, users } from '#server/db/schema.ts';
 import { eraseAccount } from '#server/domain/accounts/erasure.ts';
@@ -11,10 +12,11 @@ import { planCapabilities } from '#shared/plans.ts';
 import { retention } from '#shared/retention.ts';
 
 // Deletes runs older than their account's log retention (7 or 30 days by plan), old
-// audit entries, enquiries and mail, sessions long over, clears one-time links from mail
-// that was never delivered, and erases accounts closed longer than the privacy policy
-// promises (shared/retention.ts), once at start and then daily. It also moves the
-// analytics windows on (domain/runs/rollups.ts), so the first screen of a day is quick.
+// audit entries, enquiries and mail, sessions long over and passkey challenges nobody
+// answered, clears one-time links from mail that was never delivered, and erases
+// accounts closed longer than the privacy policy promises (shared/retention.ts), once at
+// start and then daily. It also moves the analytics windows on (domain/runs/rollups.ts),
+// so the first screen of a day is quick.
 
 const DAY_MS = 86_400_000;
 
@@ -168,6 +170,7 @@ export function startRetentionJob(db: Db, auditRetentionDays: number, log?: Fast
       const auditDeleted = await deleteExpiredAuditLogs(db, auditRetentionDays);
       const mailCleared = await clearStaleSensitiveMail(db);
       const sessionsDeleted = await deleteOldSessions(db, SESSION_RETENTION_DAYS);
+      const challengesDeleted = await deleteExpiredChallenges(db);
       const enquiriesDeleted = await deleteExpiredEnquiries(db);
       const mailDeleted = await deleteOldMail(db);
       const accountsErased = await eraseClosedAccounts(db);
@@ -177,6 +180,7 @@ export function startRetentionJob(db: Db, auditRetentionDays: number, log?: Fast
         auditDeleted +
         mailCleared +
         sessionsDeleted +
+        challengesDeleted +
         enquiriesDeleted +
         mailDeleted +
         accountsErased;
@@ -187,6 +191,7 @@ export function startRetentionJob(db: Db, auditRetentionDays: number, log?: Fast
             auditDeleted,
             mailCleared,
             sessionsDeleted,
+            challengesDeleted,
             enquiriesDeleted,
             mailDeleted,
             accountsErased,

@@ -10,6 +10,7 @@ import {
   notificationMarks,
   notificationSettings,
   outbox,
+  passkeys,
   passwordResets,
   processes,
   schedules,
@@ -18,6 +19,7 @@ import {
   teamMembers,
   type UserRow,
   users,
+  webauthnChallenges,
 } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
 import { likePattern } from '#server/http/paging.ts';
@@ -105,6 +107,8 @@ export async function eraseAccount(db: Db, userId: string, acting: ErasureActing
       .delete(sessions)
       .where(or(eq(sessions.userId, userId), eq(sessions.impersonatorId, userId)));
     await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
+    await tx.delete(passkeys).where(eq(passkeys.userId, userId));
+    await tx.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId));
     await tx.delete(notificationSettings).where(eq(notificationSettings.userId, userId));
     await tx.delete(notificationMarks).where(eq(notificationMarks.userId, userId));
     await tx.delete(legalDefaults).where(eq(legalDefaults.userId, userId));

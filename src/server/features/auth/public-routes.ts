@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { secondFactorsFor } from '#server/auth/second-factor.ts';
 import { signIn } from '#server/auth/sessions.ts';
 import { userToJson } from '#server/domain/users/to-json.ts';
 import { ErrorSchema } from '#shared/answers.ts';
@@ -9,7 +10,7 @@ import { checkCredentials, register } from './service.ts';
 // Signing up and signing in (the second step with two-factor is in two-factor/).
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { database, tokens } = app.deps;
+  const { database, tokens, config } = app.deps;
   const rateLimit = 'auth';
   const context = (ip: string) => ({ db: database.db, tokens, ip });
 
@@ -55,12 +56,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await checkCredentials(context(request.ip), request.body);
-      if (user.totpEnabled) {
+      const methods = await secondFactorsFor(database.db, user, config.adminRequire2fa);
+      if (methods.length > 0) {
         // The password was right; the session waits for the second factor.
         const { id: sub, tokenVersion: tv } = user;
         return {
           twoFactorRequired: true as const,
           challenge: await tokens.signChallenge({ sub, tv }),
+          methods,
         };
       }
       const token = await signIn(database.db, tokens, user, request.ip);

@@ -1,15 +1,14 @@
-import { ipRefusal } from '#server/auth/ip-rules.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '#server/auth/passwords.ts';
 import { endSession, issueSession } from '#server/auth/sessions.ts';
+import { refuseSignIn } from '#server/auth/sign-in-refusal.ts';
 import type { TokenClaims, TokenService } from '#server/auth/tokens.ts';
 import type { Db } from '#server/db/client.ts';
 import type { UserRow } from '#server/db/schema.ts';
 import { acceptInvite, findLiveInvite } from '#server/domain/accounts/team-invites.ts';
 import { audit } from '#server/domain/audit/audit.ts';
 import { findUserByEmail, insertUser } from '#server/domain/users/repository.ts';
-import { badRequest, conflict, forbidden, unauthorized } from '#server/http/errors.ts';
+import { badRequest, conflict, unauthorized } from '#server/http/errors.ts';
 import { authMessages, type Login, type Register } from '#shared/auth.ts';
-import { privacyMessages } from '#shared/privacy.ts';
 import { teamMessages } from '#shared/team.ts';
 
 // Sign-up and sign-in. Plain arguments in, plain data out; routes.ts does the HTTP.
@@ -76,27 +75,7 @@ export async function checkCredentials({ db, ip }: Context, input: Login): Promi
     });
     throw unauthorized(authMessages.badCredentials);
   }
-  if (user.closedAt) {
-    await audit(db, {
-      level: 'warning',
-      source: 'auth',
-      message: 'Sign-in refused: account closed',
-      userId: user.id,
-      ip,
-    });
-    throw forbidden(privacyMessages.accountClosed);
-  }
-  const refusal = await ipRefusal(db, user, ip, 'sign-in');
-  if (refusal) {
-    await audit(db, {
-      level: 'warning',
-      source: 'auth',
-      message: 'Sign-in refused: address not allowed',
-      userId: user.id,
-      ip,
-    });
-    throw forbidden(refusal);
-  }
+  await refuseSignIn(db, user, ip);
   return user;
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireUser } from '#server/auth/guards.ts';
+import { hasPasskey, mustUseTwoFactor } from '#server/auth/second-factor.ts';
 import { forbidden } from '#server/http/errors.ts';
 import { ErrorSchema, MessageSchema } from '#shared/answers.ts';
 import {
@@ -41,8 +42,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         enabled: user.totpEnabled,
         recoveryCodesLeft: user.recoveryCodeHashes.length,
-        // Mirrors requireAdmin, so the admin area can say why it stays shut.
-        required: config.adminRequire2fa && user.role === 'Admin',
+        // Mirrors requireAdmin, so the admin area can say why it stays shut; a passkey
+        // meets the rule as well (docs/decisions/020-passkeys.md).
+        required:
+          mustUseTwoFactor(user, config.adminRequire2fa) && !(await hasPasskey(db, user.id)),
       };
     },
   );

@@ -1,8 +1,8 @@
 import { signIn } from '#server/auth/sessions.ts';
+import { userOfChallenge } from '#server/auth/sign-in-challenge.ts';
 import type { TokenService } from '#server/auth/tokens.ts';
 import type { Db } from '#server/db/client.ts';
 import { audit } from '#server/domain/audit/audit.ts';
-import { findUserById } from '#server/domain/users/repository.ts';
 import { userToJson } from '#server/domain/users/to-json.ts';
 import { unauthorized } from '#server/http/errors.ts';
 import type { TwoFactorLogin } from '#shared/two-factor.ts';
@@ -17,11 +17,7 @@ export async function completeSignIn(
   { db, tokens, ip }: { db: Db; tokens: TokenService; ip: string },
   input: TwoFactorLogin,
 ): Promise<AuthResponse> {
-  const claims = await tokens.verifyChallenge(input.challenge);
-  const user = claims ? await findUserById(db, claims.sub) : undefined;
-  if (!claims || !user || user.tokenVersion !== claims.tv) {
-    throw unauthorized('This sign-in has expired. Please enter your password again.');
-  }
+  const user = await userOfChallenge(db, tokens, input.challenge);
   if (!(await verifySecondFactor(db, user, input.code))) {
     await audit(db, {
       level: 'warning',

@@ -49,7 +49,11 @@ describe('two-factor sign-in', () => {
     const { secret, recoveryCodes } = await turnOn(token);
 
     const first = await login(user.email);
-    expect(first.json()).toEqual({ twoFactorRequired: true, challenge: expect.any(String) });
+    expect(first.json()).toEqual({
+      twoFactorRequired: true,
+      challenge: expect.any(String),
+      methods: ['totp'],
+    });
     const challenge = first.json().challenge;
     // The challenge is not a session.
     expect(
