@@ -21,6 +21,8 @@ export const passwordMessages = {
     'E-mail is not set up on this server, so nothing was sent: copy the reset link and pass it on. It works once, for one hour.',
   resetDone: 'Your password has been reset. Sign in with your new password.',
   resetInvalid: 'This reset link is invalid, expired or already used. Request a new one.',
+  /** A closed account cannot sign in again, so its password is not reset either. */
+  accountClosed: 'This account is closed, so its password cannot be reset.',
 } as const;
 
 /** How long a reset link works. */

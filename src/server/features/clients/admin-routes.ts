@@ -140,7 +140,7 @@ export const adminClientRoutes: FastifyPluginAsyncZod = async (app) => {
         ...common,
         params: IdParamsSchema,
         body: ResetPasswordSchema,
-        response: { 200: MessageSchema, 400: ErrorSchema, 404: ErrorSchema },
+        response: { 200: MessageSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
       },
     },
     async (request) => {

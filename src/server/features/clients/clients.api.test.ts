@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '#server/db/schema.ts';
+import { passwordMessages } from '#shared/password.ts';
 import { build, nextIp } from '#test/support/test-app.ts';
 
 const t = await build();
@@ -131,6 +132,15 @@ describe('admin clients API', () => {
       payload: { email: user.email, password: 'Fresh-start-1' },
     });
     expect(login.statusCode).toBe(200);
+  });
+
+  it('does not reset the password of a closed account, which cannot sign in again', async () => {
+    const { user } = await t.createUser({ closedAt: new Date() });
+    const reset = await asAdmin('POST', `/api/admin/clients/${user.id}/reset-password`, {
+      newPassword: 'Fresh-start-1',
+    });
+    expect(reset.statusCode).toBe(409);
+    expect(reset.json()).toEqual({ message: passwordMessages.accountClosed });
   });
 });
 

@@ -10,6 +10,7 @@ import { isIpOrCidr } from '#server/net/ip.ts';
 import { billingStatusFor } from '#shared/billing-api.ts';
 import type { ClientSort, UpdateClient } from '#shared/clients.ts';
 import { splitIpList } from '#shared/clients.ts';
+import { passwordMessages } from '#shared/password.ts';
 import type { Role, SubscriptionStatus } from '#shared/user.ts';
 
 // Admin changes to client accounts. Every change is audited with the acting admin.
@@ -198,6 +199,7 @@ export async function setIntegrationKey(actor: Actor, id: string, key: string | 
 
 export async function resetPassword(actor: Actor, id: string, newPassword: string) {
   const client = await requireClient(actor.db, id);
+  if (client.closedAt) throw conflict(passwordMessages.accountClosed);
   // Bumping the token version signs the client out everywhere.
   const row = await save(actor.db, client.id, {
     passwordHash: await hashPassword(newPassword),

@@ -21,7 +21,12 @@ export const adminResetLinkRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin: clients'],
         security: [{ bearer: [] }],
         params: IdParamsSchema,
-        response: { 200: ResetLinkSentSchema, 403: ErrorSchema, 404: ErrorSchema },
+        response: {
+          200: ResetLinkSentSchema,
+          403: ErrorSchema,
+          404: ErrorSchema,
+          409: ErrorSchema,
+        },
       },
     },
     async (request) => {

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { auditLogs, outbox, passwordResets } from '#server/db/schema.ts';
+import { auditLogs, outbox, passwordResets, users } from '#server/db/schema.ts';
 import { authMessages } from '#shared/auth.ts';
 import { passwordMessages } from '#shared/password.ts';
 import { build, nextIp } from '#test/support/test-app.ts';
@@ -13,6 +13,8 @@ const post = (url: string, payload: object, remoteAddress = nextIp()) =>
   t.app.inject({ method: 'POST', url, payload, remoteAddress });
 const verify = (token: string) => t.injectAs(token, { method: 'GET', url: '/api/auth/verify' });
 const login = (email: string, password: string) => post('/api/auth/login', { email, password });
+const makeLink = (adminToken: string, clientId: string) =>
+  t.injectAs(adminToken, { method: 'POST', url: `/api/admin/clients/${clientId}/reset-link` });
 
 /** The reset mails sent to `to`, oldest first (the request is answered before they exist). */
 async function resetMails(to: string, atLeast = 1) {
@@ -157,14 +159,36 @@ describe('POST /api/auth/reset-password', () => {
   });
 });
 
+describe('a closed account', () => {
+  it('gets no reset link from an admin, and a link made before it closed does not work', async () => {
+    const admin = await t.createUser({ role: 'Admin' });
+    const { user } = await t.createUser();
+    const made = await makeLink(admin.token, user.id);
+    expect(made.statusCode).toBe(200);
+    const token = made.json().resetLink.split('/').pop();
+    await db.update(users).set({ closedAt: new Date() }).where(eq(users.id, user.id));
+
+    const again = await makeLink(admin.token, user.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: passwordMessages.accountClosed });
+
+    const reset = await post('/api/auth/reset-password', {
+      token,
+      newPassword: 'Brand-n3w-pass',
+    });
+    expect(reset.statusCode).toBe(409);
+    expect(reset.json()).toEqual({ message: passwordMessages.accountClosed });
+    const [row] = await db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.passwordHash).toBe(user.passwordHash); // nothing was changed
+    expect((await login(user.email, 'Brand-n3w-pass')).statusCode).not.toBe(200);
+  });
+});
+
 describe('POST /api/admin/clients/:id/reset-link', () => {
   it('gives the admin the link to pass on when nothing can be e-mailed, and it works', async () => {
     const admin = await t.createUser({ role: 'Admin' });
     const { user } = await t.createUser();
-    const made = await t.injectAs(admin.token, {
-      method: 'POST',
-      url: `/api/admin/clients/${user.id}/reset-link`,
-    });
+    const made = await makeLink(admin.token, user.id);
     expect(made.statusCode).toBe(200);
     expect(made.json()).toMatchObject({
       message: passwordMessages.resetLinkNoMail,
@@ -179,10 +203,7 @@ describe('POST /api/admin/clients/:id/reset-link', () => {
     });
     expect(reset.statusCode, reset.body).toBe(200);
     const client = await t.createUser();
-    const refused = await t.injectAs(client.token, {
-      method: 'POST',
-      url: `/api/admin/clients/${user.id}/reset-link`,
-    });
+    const refused = await makeLink(client.token, user.id);
     expect(refused.statusCode).toBe(403);
   });
 });

@@ -45,7 +45,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Set a new password with a reset link; every session ends',
         body: ResetPasswordSchema,
-        response: { 200: MessageSchema, 400: ErrorSchema, 429: ErrorSchema },
+        response: { 200: MessageSchema, 400: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema },
       },
     },
     async (request) => {

@@ -10,7 +10,7 @@ import { passwordResets, users } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
 import { queueMail } from '#server/domain/mail/outbox.ts';
 import { findUserByEmail } from '#server/domain/users/repository.ts';
-import { badRequest } from '#server/http/errors.ts';
+import { badRequest, conflict } from '#server/http/errors.ts';
 import { brand } from '#shared/brand.ts';
 import {
   passwordMessages,
@@ -60,10 +60,11 @@ export async function requestReset(
  */
 export async function issueResetLink(
   db: Db,
-  user: { id: string; email: string },
+  user: { id: string; email: string; closedAt: Date | null },
   context: { publicUrl: string; ip: string; actorId: string | null },
   now = new Date(),
 ): Promise<string> {
+  if (user.closedAt) throw conflict(passwordMessages.accountClosed);
   const hourAgo = new Date(now.getTime() - HOUR_MS);
   const { token, hash } = newOneTimeToken();
   const link = `${context.publicUrl}${resetPasswordPath(token)}`;
@@ -122,8 +123,14 @@ export async function resetPassword(
     gt(passwordResets.expiresAt, now),
   );
   // Check first so a dead link costs no password hashing; claim below decides for real.
-  const [found] = await db.select({ id: passwordResets.id }).from(passwordResets).where(live);
+  const [found] = await db
+    .select({ closedAt: users.closedAt })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(live);
   if (!found) throw invalidLink();
+  // A link made before the account closed would change a password nobody can use.
+  if (found.closedAt) throw conflict(passwordMessages.accountClosed);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     const [claimed] = await tx
