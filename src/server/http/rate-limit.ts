@@ -41,6 +41,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The named per-client limit this route counts against (http/rate-limit.ts). */
     rateLimit?: LimitName;
+    /**
+     * Whose budget a call spends: its address (the default), or the signed-in account on
+     * a route behind requireUser, where a session holder could guess from many addresses.
+     */
+    rateLimitPer?: 'address' | 'account';
   }
 }
 
@@ -88,7 +93,8 @@ export function registerRateLimits(app: FastifyInstance, options: RateLimitOptio
     const methods = [route.method].flat();
     // A GET's automatic HEAD twin reads the same thing: one budget for both.
     const id = `${methods.map((m) => (m === 'HEAD' ? 'GET' : m)).join(',')} ${route.url}`;
-    route.onRequest = [route.onRequest ?? []].flat().concat(guard(limiter, id));
+    const per = route.config?.rateLimitPer ?? 'address';
+    route.onRequest = [route.onRequest ?? []].flat().concat(guard(limiter, id, per));
     documentAnswers(route, { 429: TooManyRequestsSchema });
     for (const method of methods)
       if (method !== 'HEAD') routes.push({ method, url: route.url, limit: name });
@@ -162,11 +168,18 @@ class InsuranceLimiter extends RateLimiterMemory {
   }
 }
 
-function guard(limiter: RateLimiterAbstract, routeId: string): onRequestHookHandler {
+function guard(
+  limiter: RateLimiterAbstract,
+  routeId: string,
+  per: 'address' | 'account',
+): onRequestHookHandler {
   return async function rateLimit(request, reply) {
+    // The route's own guards ran first, so a signed-in account is known here.
+    const account = per === 'account' ? request.user?.id : undefined;
+    const who = account ? `account:${account}` : clientKey(request.ip);
     let result: RateLimiterRes;
     try {
-      result = await limiter.consume(`${routeId}|${clientKey(request.ip)}`);
+      result = await limiter.consume(`${routeId}|${who}`);
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));

@@ -26,6 +26,9 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     if (request.claims?.imp) throw forbidden(twoFactorMessages.impersonating);
   };
   const changing = [requireUser, notImpersonating];
+  // A code is six digits and a session may guess from many addresses: the sign-in limit,
+  // counted per account.
+  const guessingLimit = { rateLimit: 'auth', rateLimitPer: 'account' } as const;
 
   app.get(
     '/2fa',
@@ -71,6 +74,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/2fa/enable',
     {
       onRequest: changing,
+      config: guessingLimit,
       schema: {
         ...common,
         summary: 'Confirm setup with a code; answers the one-time recovery codes',
@@ -92,6 +96,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/2fa/disable',
     {
       onRequest: changing,
+      config: guessingLimit,
       schema: {
         ...common,
         body: CodeSchema,

@@ -105,3 +105,47 @@ describe('two-factor sign-in', () => {
     expect(status.json()).toMatchObject({ enabled: true, recoveryCodesLeft: 10, required: false });
   });
 });
+
+describe('turning two-factor on or off', () => {
+  // Sign-in's words (http/rate-limit.ts).
+  const tooMany = /^Too many attempts\. Please wait \d+ (second|minute)s? and try again\.$/;
+  /** Wrong codes sent to `url` from a new address each time, until the limit answers. */
+  async function guess(token: string, url: string) {
+    const answers = [];
+    for (let i = 0; i < 11; i++)
+      answers.push(await t.injectAs(token, { method: 'POST', url, payload: { code: '000000' } }));
+    return answers;
+  }
+
+  it('is limited per account like sign-in, however many addresses the guesses come from', async () => {
+    const { token } = await t.createUser();
+    const setup = await t.injectAs(token, { method: 'POST', url: '/api/auth/2fa/setup' });
+    const answers = await guess(token, '/api/auth/2fa/enable');
+    expect(answers.slice(0, 10).map((a) => a.statusCode)).toEqual(Array(10).fill(400));
+    const limited = answers[10]!;
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(tooMany);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Even the right code waits now.
+    const right = await t.injectAs(token, {
+      method: 'POST',
+      url: '/api/auth/2fa/enable',
+      payload: { code: codeFor(setup.json().secret) },
+    });
+    expect(right.statusCode).toBe(429);
+
+    // Another account keeps its own budget.
+    const other = await t.createUser();
+    await t.injectAs(other.token, { method: 'POST', url: '/api/auth/2fa/setup' });
+    expect((await guess(other.token, '/api/auth/2fa/enable'))[0]!.statusCode).toBe(400);
+  });
+
+  it('limits the codes sent to turn it off as well', async () => {
+    const { token } = await t.createUser();
+    await turnOn(token);
+    const answers = await guess(token, '/api/auth/2fa/disable');
+    expect(answers[0]!.statusCode).toBe(400);
+    expect(answers[10]!.statusCode).toBe(429);
+    expect(answers[10]!.json().message).toMatch(tooMany);
+  });
+});
