@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dayStart } from './dates.ts';
+import { dayStart, utcDayAgo } from './dates.ts';
 import { singleLine } from './text.ts';
 
 // The local provider as invoicing (issue 15, docs/decisions/014): selecting a package
@@ -67,15 +67,22 @@ export const invoicingMessages = {
 const DAY_KEY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
 
-/** A YYYY-MM-DD day no later than tomorrow (UTC): a person a zone ahead may type "today". */
+/** A day of the calendar: 2026-02-31 is none (a Date would quietly make it March 3). */
+const isRealDay = (key: string) => {
+  const start = dayStart(key);
+  return !Number.isNaN(start.getTime()) && start.toISOString().startsWith(key);
+};
+
+/**
+ * A YYYY-MM-DD day no later than today as the server counts days (UTC, the billing
+ * periods' zone): ahead of every US zone, so an admin's own today always passes, and a
+ * later day would move the period it starts.
+ */
 const pastDay = (message: string) =>
   z
     .string({ error: message })
     .regex(DAY_KEY, message)
-    .refine((v) => {
-      const start = dayStart(v).getTime();
-      return !Number.isNaN(start) && start <= Date.now() + DAY_MS;
-    }, message);
+    .refine((v) => isRealDay(v) && v <= utcDayAgo(0), message);
 
 /** Dollars with at most two decimals, as cents; 0 < amount ≤ $1,000,000. */
 const dollars = (message: string) =>
@@ -108,7 +115,7 @@ export const GrantTrialSchema = z.object({
     .regex(DAY_KEY, invoicingMessages.trialEnd)
     .refine((v) => {
       const start = dayStart(v).getTime();
-      return start > Date.now() && start <= Date.now() + 366 * DAY_MS;
+      return isRealDay(v) && start > Date.now() && start <= Date.now() + 366 * DAY_MS;
     }, invoicingMessages.trialEnd),
 });
 export type GrantTrialInput = z.input<typeof GrantTrialSchema>;

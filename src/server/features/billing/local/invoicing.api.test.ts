@@ -25,6 +25,16 @@ await seedPackages(db);
 const admin = await t.createUser({ role: 'Admin', name: 'Avery Admin' });
 const DAY = 86_400_000;
 const today = () => new Date().toISOString().slice(0, 10);
+/** A day that does not exist within the coming year, such as 2027-04-31. */
+function thirtyFirstOfAShortMonth() {
+  for (let ahead = 1; ; ahead++) {
+    const month = new Date();
+    month.setUTCDate(1);
+    month.setUTCMonth(month.getUTCMonth() + ahead);
+    const key = `${month.toISOString().slice(0, 8)}31`;
+    if (new Date(`${key}T00:00:00Z`).getUTCDate() !== 31) return key;
+  }
+}
 
 const post = (token: string, url: string, payload?: object) =>
   t.injectAs(token, { method: 'POST', url, ...(payload && { payload }) });
@@ -126,13 +136,16 @@ describe('recording payments', () => {
     const invoice = await openInvoice(token, user._id);
     const url = paymentsUrl(user._id, invoice.id);
     const base = { amountDollars: 10, paidOn: today(), method: 'ach' };
-    const tomorrowPlusOne = new Date(Date.now() + 3 * DAY).toISOString().slice(0, 10);
+    // The server counts days in UTC: tomorrow there has not come anywhere in the US yet.
+    const tomorrow = new Date(Date.now() + DAY).toISOString().slice(0, 10);
     const cases: [object, string, string][] = [
       [{ amountDollars: 0 }, 'amountDollars', invoicingMessages.amount],
       [{ amountDollars: 10.005 }, 'amountDollars', invoicingMessages.amount],
       [{ amountDollars: '10' }, 'amountDollars', invoicingMessages.amount],
-      [{ paidOn: tomorrowPlusOne }, 'paidOn', invoicingMessages.date],
+      [{ paidOn: tomorrow }, 'paidOn', invoicingMessages.date],
       [{ paidOn: '2026-02-30x' }, 'paidOn', invoicingMessages.date],
+      [{ paidOn: '2026-02-31' }, 'paidOn', invoicingMessages.date],
+      [{ paidOn: '2025-13-01' }, 'paidOn', invoicingMessages.date],
       [{ method: 'bitcoin' }, 'method', invoicingMessages.method],
       [{ reference: 'x'.repeat(101) }, 'reference', invoicingMessages.reference],
       [
@@ -174,6 +187,7 @@ describe('trials and hours', () => {
       [{ plan: 'Trial', endsOn }, invoicingMessages.trialPlan],
       [{ plan: 'Pro', endsOn: today() }, invoicingMessages.trialEnd],
       [{ plan: 'Pro', endsOn: '2099-01-01' }, invoicingMessages.trialEnd],
+      [{ plan: 'Pro', endsOn: thirtyFirstOfAShortMonth() }, invoicingMessages.trialEnd],
     ] as const) {
       const refused = await post(admin.token, `/api/admin/billing/${user._id}/trial`, body);
       expect(refused.statusCode).toBe(400);
