@@ -4,7 +4,7 @@ import { deleteOldSessions } from '#server/auth/sessions.ts';
 import { deleteExpiredChallenges } from '#server/auth/webauthn-challenges.ts';
 import type { Db } from '#server/db/client.ts';
 import { auditLogs, enquiries, outbox, users } from '#server/db/schema.ts';
-import { eraseAccount } from '#server/domain/accounts/erasure.ts';
+import { ERASED_ENQUIRY_NOTICE, eraseAccount } from '#server/domain/accounts/erasure.ts';
 import { audit } from '#server/domain/audit/audit.ts';
 import { CLEARED_AFTER_DELIVERY, CLEARED_UNDELIVERED } from '#server/domain/mail/outbox.ts';
 import { advanceRunWindows } from '#server/domain/runs/rollups.ts';
@@ -108,6 +108,17 @@ export async function deleteExpiredEnquiries(
     .delete(enquiries)
     .where(lt(enquiries.createdAt, cutoff))
     .returning({ id: enquiries.id });
+  // The notices they sent the consultancy repeat them; one never delivered is still kept.
+  await db
+    .update(outbox)
+    .set({ text: ERASED_ENQUIRY_NOTICE })
+    .where(
+      and(
+        eq(outbox.kind, 'enquiry'),
+        lt(outbox.createdAt, cutoff),
+        ne(outbox.text, ERASED_ENQUIRY_NOTICE),
+      ),
+    );
   if (deleted.length > 0) {
     await audit(db, {
       source: 'retention',

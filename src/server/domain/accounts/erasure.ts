@@ -27,12 +27,18 @@ import { likePattern } from '#server/http/paging.ts';
 // Erasing an account (issue 17): its personal data is removed or anonymised everywhere it
 // is stored. Processes go with their runs and schedules; the person's enquiries, mail,
 // invitations, sessions and settings are deleted; mail and audit entries about them keep
-// their shape with "[erased]" where the e-mail address or name was. The users row stays as
-// a tombstone only so the invoices tax law makes us keep still carry number, date, amounts
-// and the company name. One transaction: it happens entirely or not at all.
+// their shape with "[erased]" where the e-mail address or name was, and the notices of
+// their enquiries lose their body. The users row stays as a tombstone only so the invoices
+// tax law makes us keep still carry number, date, amounts and the company name. One
+// transaction: it happens entirely or not at all.
 
 export const ERASED = '[erased]';
 export const ERASED_NAME = 'Erased account';
+/**
+ * What an enquiry notice to the consultancy says once its sender is erased: it repeated
+ * their message, company and phone, which are theirs like the enquiry itself.
+ */
+export const ERASED_ENQUIRY_NOTICE = '[erased: this notice repeated an enquiry that was erased]';
 
 export interface ErasureActing {
   /** The admin who erased it, or null for the retention job. */
@@ -118,6 +124,10 @@ export async function eraseAccount(db: Db, userId: string, acting: ErasureActing
     await tx.execute(sql`delete from rate_limits where key ilike ${likePattern(email)}`);
 
     // Mail to others that answers to the person (enquiry notices, invitations they sent).
+    await tx
+      .update(outbox)
+      .set({ text: ERASED_ENQUIRY_NOTICE })
+      .where(and(eq(outbox.kind, 'enquiry'), sql`lower(${outbox.replyTo}) = ${email}`));
     await tx.update(outbox).set({ replyTo: null }).where(sql`lower(${outbox.replyTo}) = ${email}`);
     // Mail to others (the consultancy's own notices) that names the person.
     for (const needle of needles) {
