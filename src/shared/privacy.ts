@@ -59,5 +59,6 @@ export const exportFiles = {
   'catalog-requests.json': 'Workflows you requested from the catalog and the answers.',
   'enquiries.json': 'Enquiries sent from the contact form with your e-mail address.',
   'notification-settings.json': 'Your notification choices (the signing secret left out).',
+  'mail.json': 'Copies of the e-mail we sent to this address (one-time links left out).',
   'audit-log.csv': 'Security and account events about you.',
 } as const;

@@ -238,6 +238,7 @@ async function* entriesOf(db: Db, user: UserRow): AsyncGenerator<ZipEntry> {
   yield jsonEntry('catalog-requests.json', await catalogRequestsJson(db, user.id));
   yield jsonEntry('enquiries.json', await enquiriesJson(db, email));
   yield jsonEntry('notification-settings.json', await notificationsJson(db, user.id));
+  yield jsonEntry('mail.json', await mailJson(db, email));
   yield {
     name: 'audit-log.csv',
     content: csvStream(
@@ -247,7 +248,10 @@ async function* entriesOf(db: Db, user: UserRow): AsyncGenerator<ZipEntry> {
   };
 }
 
-/** Copies of the mail sent to the address (one-time links are already cleared). */
+/** Said instead of a body holding a one-time link: whoever downloads it must not use it. */
+const LINK_LEFT_OUT = '[left out: this message holds a one-time link]';
+
+/** Copies of the mail sent to the address, kept for the period shared/retention.ts names. */
 async function mailJson(db: Db, email: string) {
   const rows = await db
     .select({
@@ -255,7 +259,7 @@ async function mailJson(db: Db, email: string) {
       sentAt: outbox.sentAt,
       status: outbox.status,
       subject: outbox.subject,
-      text: outbox.text,
+      text: sql<string>`case when ${outbox.sensitive} then ${LINK_LEFT_OUT} else ${outbox.text} end`,
     })
     .from(outbox)
     .where(sql`lower(${outbox.to}) = ${email}`)
@@ -270,7 +274,7 @@ async function* entriesOfPerson(db: Db, email: string): AsyncGenerator<ZipEntry>
     '',
     'Files:',
     `  ${'enquiries.json'.padEnd(28)} ${exportFiles['enquiries.json']}`,
-    `  ${'mail.json'.padEnd(28)} Copies of the e-mail we sent to this address.`,
+    `  ${'mail.json'.padEnd(28)} ${exportFiles['mail.json']}`,
     '',
     `Questions: ${brand.email}`,
   ];
