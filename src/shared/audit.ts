@@ -20,6 +20,8 @@ export const AuditEntrySchema = z.object({
   /** The user's name (or e-mail) when the entry names one that still exists. */
   userName: z.string().nullable(),
   processName: z.string().nullable(),
+  /** Where the entries older than this one start: pass as `before` (shared/page-cursor.ts). */
+  cursor: z.string(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 

@@ -71,5 +71,7 @@ export type Run = z.infer<typeof RunSchema>;
 export const RunHistorySchema = z.object({
   retentionDays: z.number(),
   runs: z.array(RunSchema),
+  /** Pass as `before` for the older runs; null on the last page (shared/page-cursor.ts). */
+  nextCursor: z.string().nullable(),
 });
 export type RunHistory = z.infer<typeof RunHistorySchema>;

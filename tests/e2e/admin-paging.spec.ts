@@ -54,7 +54,7 @@ test('usage rows and audit entries page past the first screen', async ({ page, r
   await searched;
   await expect(page.getByText(/^Showing 500 of 500 entries/)).toBeVisible();
   const older = page.getByRole('button', { name: 'Load 500 older entries' });
-  const olderRequest = page.waitForRequest((r) => r.url().includes('beforeCreatedAt='));
+  const olderRequest = page.waitForRequest((r) => r.url().includes('before='));
   await older.click();
   expect((await olderRequest).url()).toContain(`q=Paged+${stamp}`);
   await expect(page.getByText(/^Showing 501 of 501 entries/)).toBeVisible();

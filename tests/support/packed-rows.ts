@@ -4,7 +4,8 @@ import type { Db } from '#server/db/client.ts';
 // Rows made in one statement, several to a millisecond and microseconds apart, as a claim
 // of many due schedules or a burst of audit entries makes them. A list or an export that
 // pages on a time must neither skip nor repeat the rows sharing the millisecond of a
-// page's last row (a JavaScript Date keeps milliseconds, PostgreSQL microseconds).
+// page's last row (a JavaScript Date keeps milliseconds, PostgreSQL microseconds): a walk
+// through every page of a list (walkPages) gives each row once (repeatsOf finds any twice).
 
 export interface Packing {
   count: number;
@@ -71,3 +72,26 @@ export function repeatsOf(values: readonly (string | number)[]) {
     return false;
   });
 }
+
+/**
+ * Every item of a list walked from its first page, each next page asked for with the
+ * cursor the page before gave (`next`: null on the last page).
+ */
+export async function walkPages<Item>(
+  page: (before: string | null) => Promise<{ items: Item[]; next: string | null }>,
+  maxPages = 50,
+): Promise<Item[]> {
+  const items: Item[] = [];
+  let before: string | null = null;
+  for (let n = 0; n < maxPages; n++) {
+    const { items: more, next } = await page(before);
+    items.push(...more);
+    if (!next) return items;
+    before = next;
+  }
+  throw new Error(`still more pages after ${maxPages}`);
+}
+
+/** `&before=<cursor>` for a list's query, or nothing for its first page. */
+export const beforeParam = (cursor: string | null) =>
+  cursor ? `&before=${encodeURIComponent(cursor)}` : '';

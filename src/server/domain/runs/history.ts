@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { exactTime, type KeysetPosition, keysetPage, pastPosition } from '#server/db/keyset.ts';
 import { processes, type RunRow, runRollups, runs } from '#server/db/schema.ts';
 import type { Run } from '#shared/runs.ts';
 
@@ -27,6 +28,10 @@ export const runToJson = (row: RunRow, names: Map<string, string>): Run => ({
   inputs: row.inputs ?? null,
 });
 
+/**
+ * A page of a process's runs, newest first, and the cursor of the page after it (null on
+ * the last): the last run's start to the microsecond and its id (db/keyset.ts).
+ */
 export async function recentRuns(
   db: Db,
   processId: string,
@@ -34,27 +39,29 @@ export async function recentRuns(
     retentionDays: number;
     status?: 'ok' | 'failed';
     limit: number;
-    /** The next page: runs older than this one (issue 18). */
-    before?: { startedAt: Date; id: string };
+    /** The next page: runs older than this one. */
+    before?: KeysetPosition;
   },
-): Promise<RunRow[]> {
+): Promise<{ runs: RunRow[]; nextCursor: string | null }> {
   const conditions = [
     eq(runs.processId, processId),
     gte(runs.startedAt, retentionStart(options.retentionDays)),
   ];
   if (options.status) conditions.push(eq(runs.ok, options.status === 'ok'));
   if (options.before) {
-    const { startedAt, id } = options.before;
-    conditions.push(
-      sql`(${runs.startedAt}, ${runs.id}) < (${startedAt.toISOString()}::timestamptz, ${id}::uuid)`,
-    );
+    conditions.push(pastPosition(runs.startedAt, runs.id, options.before, 'older'));
   }
-  return db
-    .select()
+  const rows = await db
+    .select({ run: runs, at: exactTime(runs.startedAt) })
     .from(runs)
     .where(and(...conditions))
     .orderBy(desc(runs.startedAt), desc(runs.id))
-    .limit(options.limit);
+    .limit(options.limit + 1);
+  const { page, nextCursor } = keysetPage(rows, options.limit, ({ run, at }) => ({
+    at,
+    id: run.id,
+  }));
+  return { runs: page.map(({ run }) => run), nextCursor };
 }
 
 /**

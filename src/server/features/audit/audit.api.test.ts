@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLogs, users } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
+import { pageCursorMessage } from '#shared/page-cursor.ts';
+import { beforeParam, insertPackedAudit, repeatsOf, walkPages } from '#test/support/packed-rows.ts';
 import { createClient, createProcessFor } from '#test/support/portal.ts';
 import { build } from '#test/support/test-app.ts';
 import { auditOwnText } from './service.ts';
@@ -9,6 +11,8 @@ import { auditOwnText } from './service.ts';
 const t = await build();
 const db = t.deps.database.db;
 const admin = await t.createUser({ role: 'Admin' });
+const listEntries = (query: string) =>
+  t.injectAs(admin.token, { method: 'GET', url: `/api/admin/audit-logs?${query}` });
 
 describe('GET /api/admin/audit-logs', () => {
   it('filters by level and source on the server, newest first, up to the limit', async () => {
@@ -89,7 +93,12 @@ describe('GET /api/admin/audit-logs', () => {
     const get = (query: string) =>
       t
         .injectAs(admin.token, { method: 'GET', url: `/api/admin/audit-logs?${query}` })
-        .then((r) => r.json() as Promise<{ _id: string; message: string; createdAt: string }[]>);
+        .then(
+          (r) =>
+            r.json() as Promise<
+              { _id: string; message: string; createdAt: string; cursor: string }[]
+            >,
+        );
     const messages = (rows: { message: string }[]) => rows.map((r) => r.message);
     expect(messages(await get('q=quentin'))).toEqual(['Paged entry 3']);
     expect(messages(await get('q=invoice%20FETCHER'))).toEqual(['Paged entry 7']);
@@ -104,15 +113,37 @@ describe('GET /api/admin/audit-logs', () => {
     const first = await get('source=paging&limit=5');
     expect(messages(first)).toEqual([11, 10, 9, 8, 7].map((i) => `Paged entry ${i}`));
     const last = first.at(-1)!;
-    const second = await get(
-      `source=paging&limit=5&beforeCreatedAt=${encodeURIComponent(last.createdAt)}&beforeId=${last._id}`,
-    );
+    const second = await get(`source=paging&limit=5&before=${encodeURIComponent(last.cursor)}`);
     expect(messages(second)).toEqual([6, 5, 4, 3, 2].map((i) => `Paged entry ${i}`));
-    const bad = await t.injectAs(admin.token, {
-      method: 'GET',
-      url: '/api/admin/audit-logs?beforeCreatedAt=yesterday&beforeId=x',
+    // A cursor the server could not have given is refused with words, never a 500.
+    for (const cursor of [
+      'yesterday|x',
+      `${last.createdAt}|${last._id}`,
+      `2026-02-31T10:00:00.000000Z|${last._id}`,
+    ]) {
+      const bad = await listEntries(`before=${encodeURIComponent(cursor)}`);
+      expect(bad.statusCode, cursor).toBe(400);
+      expect(bad.json().message).toBe(pageCursorMessage);
+    }
+  });
+
+  it('pages back through 1,200 entries made in three milliseconds, each once', async () => {
+    await insertPackedAudit(
+      db,
+      { source: 'burst', prefix: 'Burst entry' },
+      { count: 1_200, perMs: 400, base: new Date(Date.now() - 60_000) },
+    );
+    const seen = await walkPages(async (before) => {
+      const page = (await listEntries(`source=burst&limit=500${beforeParam(before)}`)).json() as {
+        message: string;
+        cursor: string;
+      }[];
+      const next = page.length < 500 ? null : (page.at(-1)?.cursor ?? null);
+      return { items: page.map((entry) => entry.message), next };
     });
-    expect(bad.statusCode).toBe(400);
+    expect(repeatsOf(seen)).toEqual([]);
+    expect(seen).toHaveLength(1_200);
+    expect([seen[0], seen.at(-1)]).toEqual(['Burst entry 1199', 'Burst entry 0']);
   });
 
   it('finds the entries of one person among hundreds sharing the searched name', async () => {

@@ -1,12 +1,14 @@
 import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { cursorOf, exactTime, type KeysetPosition, pastPosition } from '#server/db/keyset.ts';
 import { auditLogs, processes, users } from '#server/db/schema.ts';
 import { likePattern, wordsOf } from '#server/http/paging.ts';
 import type { AuditEntry, AuditLevel } from '#shared/audit.ts';
 
 // Reading the audit log for the admin screen: newest first, filtered by level, source and
-// search words on the server, a page at a time (before the last entry shown), with the
-// user's and the process's names beside the spec's ids.
+// search words on the server, a page at a time (before the last entry shown, named by its
+// cursor: its exact time and id, db/keyset.ts), with the user's and the process's names
+// beside the spec's ids.
 
 export interface AuditFilter {
   limit: number;
@@ -14,8 +16,8 @@ export interface AuditFilter {
   source?: string;
   /** Words that must all appear somewhere in the entry (issue 18: on the server). */
   q?: string;
-  /** Entries older than this one (its createdAt and id): the next page. */
-  before?: { createdAt: Date; id: string };
+  /** Entries older than this one (an entry's cursor): the next page. */
+  before?: KeysetPosition;
 }
 
 const userName = sql<string | null>`coalesce(nullif(trim(${users.name}), ''), ${users.email})`;
@@ -94,14 +96,12 @@ export async function listAuditEntries(db: Db, filter: AuditFilter): Promise<Aud
   if (filter.level) conditions.push(eq(auditLogs.level, filter.level));
   if (filter.source) conditions.push(eq(auditLogs.source, filter.source));
   if (filter.before) {
-    const { createdAt, id } = filter.before;
-    conditions.push(
-      sql`(${auditLogs.createdAt}, ${auditLogs.id}) < (${createdAt.toISOString()}::timestamptz, ${id}::uuid)`,
-    );
+    conditions.push(pastPosition(auditLogs.createdAt, auditLogs.id, filter.before, 'older'));
   }
   const rows = await db
     .select({
       entry: auditLogs,
+      at: exactTime(auditLogs.createdAt),
       userName,
       processName: processes.name,
     })
@@ -111,12 +111,13 @@ export async function listAuditEntries(db: Db, filter: AuditFilter): Promise<Aud
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
     .limit(filter.limit);
-  return rows.map(({ entry: { id, createdAt, ...rest }, userName, processName }) => ({
+  return rows.map(({ entry: { id, createdAt, ...rest }, at, userName, processName }) => ({
     _id: id,
     createdAt: createdAt.toISOString(),
     ...rest,
     userName,
     processName,
+    cursor: cursorOf({ at, id }),
   }));
 }
 

@@ -10,6 +10,7 @@ import {
   OutboxQuerySchema,
   outboxMessages,
 } from '#shared/outbox.ts';
+import { PageCursorSchema } from '#shared/page-cursor.ts';
 import {
   deleteMail,
   failedCount,
@@ -22,6 +23,9 @@ import {
 // /api/admin/outbox (issue 16): every queued, sent and failed mail, one in full, send
 // again, delete, and the failed count the admin navigation shows. Reading a message that
 // holds a one-time link, resending and deleting are audited (never the text itself).
+
+/** The page after `before`: a nextCursor this list gave, checked as every list's cursor is. */
+const OutboxListQuerySchema = OutboxQuerySchema.extend({ before: PageCursorSchema.optional() });
 
 export const adminOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
@@ -39,7 +43,7 @@ export const adminOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...common,
         summary: 'Messages newest first, a page at a time (before = nextCursor), with counts',
-        querystring: OutboxQuerySchema,
+        querystring: OutboxListQuerySchema,
         response: { 200: OutboxPageSchema, 403: ErrorSchema },
       },
     },

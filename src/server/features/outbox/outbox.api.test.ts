@@ -2,7 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLogs, outbox } from '#server/db/schema.ts';
 import { CLEARED_AFTER_DELIVERY, queueMail } from '#server/domain/mail/outbox.ts';
-import { outboxMessages } from '#shared/outbox.ts';
+import { type OutboxPage, outboxMessages } from '#shared/outbox.ts';
+import { pageCursorMessage } from '#shared/page-cursor.ts';
+import { beforeParam, insertPackedMail, repeatsOf, walkPages } from '#test/support/packed-rows.ts';
 import { build } from '#test/support/test-app.ts';
 
 // The admin Outbox (issue 16): pages of every mail with counts, one in full, resend,
@@ -71,6 +73,26 @@ describe('admin outbox', () => {
       lastError: '550 mailbox unavailable',
     });
     expect((await get('/api/admin/outbox/failed-count')).json().failed).toBeGreaterThanOrEqual(1);
+  });
+
+  it('pages through 250 messages queued seven to a millisecond, each once', async () => {
+    await insertPackedMail(db, 'Packed mail', {
+      count: 250,
+      perMs: 7,
+      base: new Date(Date.now() - 60_000),
+    });
+    const seen = await walkPages(async (before) => {
+      const page = (await get(`/api/admin/outbox?limit=50${beforeParam(before)}`)).json();
+      const { mails, nextCursor } = page as OutboxPage;
+      return { items: mails.map((mail) => mail.subject), next: nextCursor };
+    });
+    const packed = seen.filter((subject) => subject.startsWith('Packed mail '));
+    expect(repeatsOf(packed)).toEqual([]);
+    expect(packed).toHaveLength(250);
+    // A cursor the server could not have given is refused with words, never a 500.
+    const bad = await get(`/api/admin/outbox?limit=50${beforeParam('2026-11-26T10:00:00.000Z|x')}`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(pageCursorMessage);
   });
 
   it('shows a mail in full and records reading a one-time link', async () => {

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { exactTime, keysetPage, pastPosition, positionOf } from '#server/db/keyset.ts';
 import { type OutboxRow, outbox } from '#server/db/schema.ts';
 import { CLEARED_AFTER_DELIVERY, CLEARED_UNDELIVERED } from '#server/domain/mail/outbox.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
@@ -10,8 +11,8 @@ import {
   outboxMessages,
 } from '#shared/outbox.ts';
 
-// The outbox for admins: pages of messages newest first (a keyset cursor on created_at and
-// id), one message in full, send again, delete.
+// The outbox for admins: pages of messages newest first (a keyset cursor on created_at to
+// the microsecond and id, db/keyset.ts), one message in full, send again, delete.
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -27,42 +28,29 @@ const itemOf = (row: OutboxRow): OutboxItem => ({
   sentAt: row.sentAt?.toISOString() ?? null,
 });
 
-/** "<iso>|<id>": where the next page starts. */
-const cursorOf = (row: OutboxRow) => `${row.createdAt.toISOString()}|${row.id}`;
-
-function parseCursor(cursor: string | undefined) {
-  const [at, id] = (cursor ?? '').split('|');
-  const date = at ? new Date(at) : null;
-  return date && !Number.isNaN(date.getTime()) && id && UUID.test(id) ? { date, id } : null;
-}
-
 export async function listOutbox(
   db: Db,
+  /** `before`: a nextCursor this list gave (PageCursorSchema checked it). */
   query: { status?: OutboxStatus; before?: string; limit: number },
 ) {
-  const cursor = parseCursor(query.before);
   const rows = await db
-    .select()
+    .select({ mail: outbox, at: exactTime(outbox.createdAt) })
     .from(outbox)
     .where(
       and(
         query.status ? eq(outbox.status, query.status) : undefined,
-        cursor
-          ? or(
-              lt(outbox.createdAt, cursor.date),
-              and(eq(outbox.createdAt, cursor.date), sql`${outbox.id} < ${cursor.id}`),
-            )
+        query.before
+          ? pastPosition(outbox.createdAt, outbox.id, positionOf(query.before), 'older')
           : undefined,
       ),
     )
     .orderBy(desc(outbox.createdAt), desc(outbox.id))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    mails: page.map(itemOf),
-    nextCursor: rows.length > query.limit && last ? cursorOf(last) : null,
-  };
+  const { page, nextCursor } = keysetPage(rows, query.limit, ({ mail, at }) => ({
+    at,
+    id: mail.id,
+  }));
+  return { mails: page.map(({ mail }) => itemOf(mail)), nextCursor };
 }
 
 export async function outboxCounts(db: Db) {

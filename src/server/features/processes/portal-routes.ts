@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorIdOf, currentUser, requireUser } from '#server/auth/guards.ts';
+import { positionOf } from '#server/db/keyset.ts';
 import {
   type Account,
   accountCapabilities,
@@ -16,6 +17,7 @@ import { settleWithin, startRun } from '#server/domain/runs/service.ts';
 import { findUsersByIds } from '#server/domain/users/repository.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { ErrorSchema } from '#shared/answers.ts';
+import { PageCursorSchema } from '#shared/page-cursor.ts';
 import { TriggerRunSchema } from '#shared/process-inputs.ts';
 import { type MyProcess, MyProcessSchema } from '#shared/processes.ts';
 import { RunHistorySchema, runMessages } from '#shared/runs.ts';
@@ -158,9 +160,8 @@ export const clientProcessRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({
           status: z.enum(['ok', 'failed']).optional(),
           limit: z.coerce.number().int().min(1).max(500).default(100),
-          /** Older runs (issue 18): those before the run with this start and id. */
-          beforeStartedAt: z.iso.datetime({ offset: true }).optional(),
-          beforeId: z.uuid().optional(),
+          /** Older runs: those before the page that answered this nextCursor. */
+          before: PageCursorSchema.optional(),
         }),
         response: {
           200: RunHistorySchema,
@@ -172,19 +173,19 @@ export const clientProcessRoutes: FastifyPluginAsyncZod = async (app) => {
       const account = await accountOf(request);
       const process = await requireAccountProcess(db, account, request.params.processId);
       const { logsRetentionDays } = accountCapabilities(account);
-      const { beforeStartedAt, beforeId, ...query } = request.query;
-      const before =
-        beforeStartedAt && beforeId
-          ? { startedAt: new Date(beforeStartedAt), id: beforeId }
-          : undefined;
-      const rows = await recentRuns(db, process.id, {
+      const { before, ...query } = request.query;
+      const { runs: rows, nextCursor } = await recentRuns(db, process.id, {
         ...query,
-        before,
+        before: before ? positionOf(before) : undefined,
         retentionDays: logsRetentionDays,
       });
       const ids = [...new Set(rows.map((r) => r.triggeredBy).filter((id): id is string => !!id))];
       const names = new Map((await findUsersByIds(db, ids)).map((u) => [u.id, u.name || u.email]));
-      return { retentionDays: logsRetentionDays, runs: rows.map((r) => runToJson(r, names)) };
+      return {
+        retentionDays: logsRetentionDays,
+        runs: rows.map((r) => runToJson(r, names)),
+        nextCursor,
+      };
     },
   );
 };

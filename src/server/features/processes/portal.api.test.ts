@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { runs } from '#server/db/schema.ts';
+import { pageCursorMessage } from '#shared/page-cursor.ts';
 import { startFakeN8n } from '#test/support/fake-n8n.ts';
+import { beforeParam, insertPackedRuns, repeatsOf, walkPages } from '#test/support/packed-rows.ts';
 import { createClient, createProcessFor } from '#test/support/portal.ts';
 import { build } from '#test/support/test-app.ts';
 
@@ -114,6 +116,13 @@ describe('POST /api/n8n/trigger/{processId}', () => {
   });
 });
 
+type HistoryPage = {
+  runs: { statusCode: number; durationMs: number }[];
+  nextCursor: string | null;
+};
+const historyPage = (token: string, processId: string, query: string) =>
+  t.injectAs(token, { method: 'GET', url: `/api/n8n/processes/${processId}/runs?${query}` });
+
 describe('GET /api/n8n/processes/{id}/runs', () => {
   it('shows recent runs filtered by status, and 404 for another client', async () => {
     const me = await createClient(t);
@@ -162,24 +171,37 @@ describe('GET /api/n8n/processes/{id}/runs', () => {
         startedAt: new Date(base + i * 60_000),
       })),
     );
-    const page = async (query: string) =>
-      (
-        await t.injectAs(me.token, {
-          method: 'GET',
-          url: `/api/n8n/processes/${process.id}/runs?${query}`,
-        })
-      ).json().runs as { _id: string; startedAt: string; statusCode: number }[];
-    const first = await page('limit=3');
-    const last = first.at(-1)!;
-    const second = await page(
-      `limit=3&beforeStartedAt=${encodeURIComponent(last.startedAt)}&beforeId=${last._id}`,
+    const page = (before: string | null) =>
+      historyPage(me.token, process.id, `limit=3${beforeParam(before)}`);
+    const first = (await page(null)).json() as HistoryPage;
+    const second = (await page(first.nextCursor)).json() as HistoryPage;
+    const third = (await page(second.nextCursor)).json() as HistoryPage;
+    expect(
+      [first, second, third].flatMap((answer) => answer.runs.map((r) => r.statusCode)),
+    ).toEqual([206, 205, 204, 203, 202, 201, 200]);
+    // The last page says so; a cursor the server could not have given is a 400.
+    expect(third.nextCursor).toBeNull();
+    const bad = await page('2026-11-26T10:00:00.000Z|x');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(pageCursorMessage);
+  });
+
+  it('pages back through 250 runs made seven to a millisecond, each once', async () => {
+    const me = await createClient(t);
+    const process = await createProcessFor(t, me.user.id);
+    await insertPackedRuns(
+      t.deps.database.db,
+      { processId: process.id, clientUserId: me.user.id },
+      { count: 250, perMs: 7, base: new Date(Date.now() - 3_600_000) },
     );
-    const third = await page(
-      `limit=3&beforeStartedAt=${encodeURIComponent(second.at(-1)!.startedAt)}&beforeId=${second.at(-1)!._id}`,
-    );
-    expect([...first, ...second, ...third].map((r) => r.statusCode)).toEqual([
-      206, 205, 204, 203, 202, 201, 200,
-    ]);
+    const seen = await walkPages(async (before) => {
+      const answer = (
+        await historyPage(me.token, process.id, `limit=100${beforeParam(before)}`)
+      ).json() as HistoryPage;
+      return { items: answer.runs.map((run) => run.durationMs), next: answer.nextCursor };
+    });
+    expect(repeatsOf(seen)).toEqual([]);
+    expect(seen).toHaveLength(250);
   });
 });
 

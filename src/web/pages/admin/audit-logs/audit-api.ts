@@ -14,8 +14,6 @@ export interface ServerFilter {
   q?: string;
 }
 
-type Before = { createdAt: string; id: string } | null;
-
 export const auditKeys = {
   all: ['admin', 'audit-logs'] as const,
   list: (f: ServerFilter) => ['admin', 'audit-logs', 'list', f.level, f.source, f.q ?? ''] as const,
@@ -33,19 +31,13 @@ export const auditLogsQuery = (filter: ServerFilter) =>
         source: filter.source,
       });
       if (filter.q?.trim()) query.set('q', filter.q.trim());
-      if (pageParam) {
-        query.set('beforeCreatedAt', pageParam.createdAt);
-        query.set('beforeId', pageParam.id);
-      }
+      if (pageParam) query.set('before', pageParam);
       return api.get<AuditEntry[]>(`/api/admin/audit-logs?${query}`);
     },
-    initialPageParam: null as Before,
-    getNextPageParam: (page): Before => {
-      const last = page.at(-1);
-      return page.length < AUDIT_FETCH_LIMIT || !last
-        ? null
-        : { createdAt: last.createdAt, id: last._id };
-    },
+    initialPageParam: null as string | null,
+    // The last entry's cursor names its time to the microsecond: handed back untouched.
+    getNextPageParam: (page) =>
+      page.length < AUDIT_FETCH_LIMIT ? null : (page.at(-1)?.cursor ?? null),
     select: (data) => data.pages.flat(),
     // Changing a filter keeps the old rows on screen until the new ones arrive.
     placeholderData: keepPreviousData,

@@ -15,6 +15,7 @@ const entry = (over: Partial<AuditEntry> = {}): AuditEntry => ({
   details: { status: 500, snippet: 'line one\nline, two' },
   userName: 'Casey Client',
   processName: 'Sync',
+  cursor: '2025-03-05T10:00:00.000000Z|00000000-0000-4000-8000-000000000001',
   ...over,
 });
 

@@ -28,32 +28,23 @@ export const myProcessesQuery = () =>
 /** Runs per page of the history; older ones come on demand (issue 18). */
 export const RUN_PAGE_SIZE = 100;
 
-type Before = { startedAt: string; id: string } | null;
-
 export const runsQuery = (processId: string, filter: RunFilter) =>
   infiniteQueryOptions({
     queryKey: myProcessKeys.runs(processId, filter),
     queryFn: ({ signal, pageParam }) => {
       const query = new URLSearchParams({ limit: String(RUN_PAGE_SIZE) });
       if (filter !== 'all') query.set('status', filter);
-      if (pageParam) {
-        query.set('beforeStartedAt', pageParam.startedAt);
-        query.set('beforeId', pageParam.id);
-      }
+      if (pageParam) query.set('before', pageParam);
       return api.get<RunHistory>(`/api/n8n/processes/${enc(processId)}/runs?${query}`, {
         signal,
       });
     },
-    initialPageParam: null as Before,
-    getNextPageParam: (page): Before => {
-      const last = page.runs.at(-1);
-      return page.runs.length < RUN_PAGE_SIZE || !last
-        ? null
-        : { startedAt: last.startedAt, id: last._id };
-    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
     select: (data): RunHistory => ({
       retentionDays: data.pages[0]?.retentionDays ?? 0,
       runs: data.pages.flatMap((page) => page.runs),
+      nextCursor: data.pages.at(-1)?.nextCursor ?? null,
     }),
   });
 
