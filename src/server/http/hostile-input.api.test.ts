@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { privacyMessages } from '#shared/privacy.ts';
 import { build, nextIp } from '#test/support/test-app.ts';
 
 // Malformed or hostile requests get a 4xx with a clear message, never a 5xx.
 
-const { app } = await build();
+const t = await build();
+const { app } = t;
 
 const send = (payload: string, contentType = 'application/json') =>
   app.inject({
@@ -71,6 +73,43 @@ describe('hostile input', () => {
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['x-frame-options']).toBe('DENY');
       expect(response.headers['cache-control']).toBe('no-store');
+    }
+  });
+});
+
+describe('ids that are not ids', () => {
+  it('answers an enquiry id that is not a UUID with 404, as one that does not exist', async () => {
+    const admin = await t.createUser({ role: 'Admin' });
+    for (const [method, url] of [
+      ['GET', '/api/admin/enquiries/not-a-uuid/export'],
+      ['DELETE', '/api/admin/enquiries/not-a-uuid'],
+    ] as const) {
+      const response = await t.injectAs(admin.token, { method, url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toEqual({ message: privacyMessages.enquiryMissing });
+    }
+  });
+
+  it('answers every route with an id in its path with a 4xx and a message, never a 5xx', async () => {
+    const admin = await t.createUser({ role: 'Admin' });
+    const client = await t.createUser({ subscriptionPlan: 'Pro', subscriptionStatus: 'active' });
+    await app.ready();
+    const { paths } = app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const withIds = Object.entries(paths).filter(([path]) => path.includes('{'));
+    expect(withIds.length).toBeGreaterThan(30);
+    for (const [path, methods] of withIds) {
+      const url = path.replace(/\{[^}]+\}/g, 'not-a-uuid');
+      for (const method of Object.keys(methods).map((m) => m.toUpperCase() as 'GET')) {
+        for (const token of [admin.token, client.token]) {
+          for (const payload of method === 'GET' ? [undefined] : [undefined, {}]) {
+            const response = await t.injectAs(token, { method, url, payload });
+            const where = `${method} ${path} ${JSON.stringify(payload)}: ${response.body.slice(0, 120)}`;
+            expect(response.statusCode, where).toBeLessThan(500);
+            if (String(response.headers['content-type']).includes('json'))
+              expect(response.json().message, where).toEqual(expect.any(String));
+          }
+        }
+      }
     }
   });
 });

@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, requireAdmin } from '#server/auth/guards.ts';
-import { enquiries } from '#server/db/schema.ts';
 import { type ClosureDeps, closeAccount } from '#server/domain/accounts/closure.ts';
 import { eraseAccount } from '#server/domain/accounts/erasure.ts';
 import { audit } from '#server/domain/audit/audit.ts';
@@ -11,7 +9,7 @@ import { IdParamsSchema } from '#server/http/schemas.ts';
 import { ErrorSchema, MessageSchema } from '#shared/answers.ts';
 import { privacyMessages } from '#shared/privacy.ts';
 import { exportArchive, personArchive, sendArchive } from './archive.ts';
-import { eraseEnquiry } from './enquiries.ts';
+import { enquirySender, eraseEnquiry } from './enquiries.ts';
 
 // Admin privacy tools (issue 17): download everything held about a client account, close
 // it, erase it now, and erase one enquiry. Each is audited with the admin as actor, never
@@ -117,12 +115,9 @@ export const adminPrivacyRoutes: FastifyPluginAsyncZod<AdminPrivacyOptions> = as
       },
     },
     async (request, reply) => {
-      const [enquiry] = await db
-        .select({ email: enquiries.email })
-        .from(enquiries)
-        .where(eq(enquiries.id, request.params.id));
-      if (!enquiry) throw notFound(privacyMessages.enquiryMissing);
-      const account = await findUserByEmail(db, enquiry.email);
+      const email = await enquirySender(db, request.params.id);
+      if (!email) throw notFound(privacyMessages.enquiryMissing);
+      const account = await findUserByEmail(db, email);
       const holder = account && account.role !== 'Admin' && !account.erasedAt ? account : null;
       await audit(db, {
         source: 'privacy',
@@ -134,10 +129,7 @@ export const adminPrivacyRoutes: FastifyPluginAsyncZod<AdminPrivacyOptions> = as
         ip: request.ip,
         details: { enquiryId: request.params.id },
       });
-      return sendArchive(
-        reply,
-        holder ? exportArchive(db, holder) : personArchive(db, enquiry.email),
-      );
+      return sendArchive(reply, holder ? exportArchive(db, holder) : personArchive(db, email));
     },
   );
 
