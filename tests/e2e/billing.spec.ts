@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { billingApiMessages } from '#shared/billing-api.ts';
+import { invoicingMessages } from '#shared/invoicing.ts';
 import {
   accountOf,
   createTeamMember,
@@ -95,6 +96,14 @@ test('a new client chooses Basic monthly: an invoice with how to pay, and the pl
   await expect(dialog.getByLabel('Amount received (USD)')).toHaveValue('29');
   await dialog.getByLabel('Method').selectOption('check');
   await dialog.getByLabel(/Reference/).fill('Check 1042');
+  // Tomorrow (as the server counts days, in UTC) is refused under the field.
+  const received = dialog.getByLabel('Date received');
+  const today = await received.inputValue();
+  await received.fill(new Date(Date.now() + 86_400_000).toISOString().slice(0, 10));
+  await dialog.getByRole('button', { name: 'Record payment' }).click();
+  await expect(dialog.getByText(invoicingMessages.date)).toBeVisible();
+  await expect(received).toHaveAttribute('aria-invalid', 'true');
+  await received.fill(today);
   await dialog.getByRole('button', { name: 'Record payment' }).click();
   await expect(
     adminPage

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import type { AdminInvoice } from '#shared/admin-invoices.ts';
 import { formatCents } from '#shared/billing.ts';
+import { utcDayAgo } from '#shared/dates.ts';
 import {
   paymentMethodLabels,
   paymentMethods,
@@ -27,9 +28,17 @@ const methodOptions = paymentMethods.map((value) => ({
   value,
   label: paymentMethodLabels[value],
 }));
-/** Today as the admin's calendar has it, YYYY-MM-DD. */
-const localToday = () =>
-  new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+/**
+ * Today as the admin's calendar has it, YYYY-MM-DD, but never past the server's today (it
+ * counts days in UTC, ahead of an admin in the US, behind one further east).
+ */
+const defaultDay = () => {
+  const local = new Date(Date.now() - new Date().getTimezoneOffset() * 60_000)
+    .toISOString()
+    .slice(0, 10);
+  // Day keys sort as the days they name: the earlier of the two.
+  return [local, utcDayAgo(0)].sort()[0] as string;
+};
 
 export function RecordPaymentDialog({
   clientId,
@@ -49,7 +58,7 @@ export function RecordPaymentDialog({
     fields,
     defaultValues: {
       amountDollars: due / 100,
-      paidOn: localToday(),
+      paidOn: defaultDay(),
       method: 'ach',
       reference: '',
     },

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { ResetPasswordSchema } from '#shared/clients.ts';
 import { displayName } from '#shared/display-name.ts';
-import type { ResetLinkSent } from '#shared/password.ts';
+import { passwordMessages, type ResetLinkSent } from '#shared/password.ts';
 import type { User } from '#shared/user.ts';
 import { Button } from '#web/components/button.tsx';
 import { ConfirmModal } from '#web/components/confirm-modal.tsx';
@@ -61,6 +61,18 @@ function ResetLink({ client }: { client: User }) {
 }
 
 export function ResetPasswordCard({ client }: { client: User }) {
+  // A closed account cannot sign in again: the server refuses a new password or link.
+  if (client.closedAt) {
+    return (
+      <SectionCard id="reset-password" title="Reset password">
+        <p className="text-sm text-slate-600">{passwordMessages.accountClosed}</p>
+      </SectionCard>
+    );
+  }
+  return <OpenAccountReset client={client} />;
+}
+
+function OpenAccountReset({ client }: { client: User }) {
   const [pending, setPending] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // The form only checks the password; the request waits for the confirmation below.
