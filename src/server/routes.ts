@@ -31,6 +31,7 @@ import { endImpersonationRoutes } from '#server/features/impersonation/portal-ro
 import { legalRoutes } from '#server/features/legal/admin-routes.ts';
 import { notificationRoutes } from '#server/features/notifications/portal-routes.ts';
 import { adminOutboxRoutes } from '#server/features/outbox/admin-routes.ts';
+import { adminWebhookDeliveryRoutes } from '#server/features/outbox/admin-webhook-routes.ts';
 import { clientOverviewRoutes } from '#server/features/overview/portal-routes.ts';
 import { passkeyRoutes } from '#server/features/passkeys/portal-routes.ts';
 import { passkeySignInRoutes } from '#server/features/passkeys/public-routes.ts';
@@ -81,6 +82,7 @@ const plain: [Plugin, string][] = [
   [impersonationRoutes, '/api'],
   [adminEnquiryRoutes, '/api'],
   [adminOutboxRoutes, '/api/admin'],
+  [adminWebhookDeliveryRoutes, '/api/admin'],
   [adminCatalogRoutes, '/api'],
   [adminClientRoutes, '/api/admin'],
   [adminProcessRoutes, '/api/admin/processes'],

@@ -51,3 +51,40 @@ export const OutboxMailSchema = OutboxItemSchema.extend({
 export type OutboxMail = z.infer<typeof OutboxMailSchema>;
 
 export const FailedCountSchema = z.object({ failed: z.number() });
+
+// Run notices to people's webhooks, kept until delivered and retried for a day (the
+// Outbox's second list). Neither the address nor the signing secret is ever shown: the
+// address of a Slack webhook is its key.
+
+export const webhookDeliveryMessages = {
+  notFound: 'That webhook notice is no longer kept.',
+  resendNotFailed: 'Only a notice that failed can be sent again.',
+  resent: 'The notice will be sent again shortly.',
+} as const;
+
+export const WebhookDeliverySchema = z.object({
+  id: z.string(),
+  /** Whose webhook it was for. */
+  to: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  /** run.failed or run.skipped. */
+  event: z.string(),
+  status: z.enum(outboxStatuses),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  /** When a waiting notice is tried next. */
+  nextAttemptAt: z.string(),
+});
+export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
+
+export const WebhookDeliveryPageSchema = z.object({
+  counts: z.object({ pending: z.number(), sent: z.number(), failed: z.number() }),
+  /** Failed notices first, then the others; newest first within each. */
+  deliveries: z.array(WebhookDeliverySchema),
+  /** Pass as `before` for the next page; null on the last one. */
+  nextCursor: z.string().nullable(),
+});
+export type WebhookDeliveryPage = z.infer<typeof WebhookDeliveryPageSchema>;
+
+export const WebhookDeliveryQuerySchema = OutboxQuerySchema;

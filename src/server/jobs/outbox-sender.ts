@@ -5,6 +5,7 @@ import { type OutboxRow, outbox } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
 import { renderMailHtml } from '#server/domain/mail/html.tsx';
 import { CLEARED_AFTER_DELIVERY } from '#server/domain/mail/outbox.ts';
+import { backoffMs } from '#server/domain/retry/backoff.ts';
 import {
   type MailTransport,
   type OutgoingMail,
@@ -13,8 +14,8 @@ import {
 
 // Delivers queued mail. A claim pushes next_attempt_at forward (a lease), so two
 // instances never send one message twice at once; a failure is retried with back-off
-// (30 s, 1 min, 2 min ... at most 1 h) and given up after MAX_ATTEMPTS, or at once when
-// the server refuses the message permanently (5xx).
+// (30 s, 1 min, 2 min ... at most 1 h: domain/retry/backoff.ts) and given up after
+// MAX_ATTEMPTS, or at once when the server refuses the message permanently (5xx).
 //
 // The lease is renewed (a heartbeat) while this instance still works on a batch, rather
 // than made longer than the longest send: a send has no bound we control (the SMTP
@@ -29,9 +30,6 @@ export const LEASE_MS = 5 * 60_000;
 /** How often a held lease is renewed; well inside LEASE_MS, so one slow renewal is harmless. */
 export const HEARTBEAT_MS = 60_000;
 const BATCH_SIZE = 20;
-
-export const backoffMs = (attempts: number) =>
-  Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 
 /** The domain of the From address, for Message-IDs: `Site <site@example.test>` → example.test. */
 export function mailDomain(from: string): string {

@@ -7,16 +7,17 @@ import { auditLogs, enquiries, outbox, users } from '#server/db/schema.ts';
 import { ERASED_ENQUIRY_NOTICE, eraseAccount } from '#server/domain/accounts/erasure.ts';
 import { audit } from '#server/domain/audit/audit.ts';
 import { CLEARED_AFTER_DELIVERY, CLEARED_UNDELIVERED } from '#server/domain/mail/outbox.ts';
+import { deleteOldDeliveries } from '#server/domain/notifications/webhook-deliveries.ts';
 import { advanceRunWindows } from '#server/domain/runs/rollups.ts';
 import { planCapabilities } from '#shared/plans.ts';
 import { retention } from '#shared/retention.ts';
 
 // Deletes runs older than their account's log retention (7 or 30 days by plan), old
-// audit entries, enquiries and mail, sessions long over and passkey challenges nobody
-// answered, clears one-time links from mail that was never delivered, and erases
-// accounts closed longer than the privacy policy promises (shared/retention.ts), once at
-// start and then daily. It also moves the analytics windows on (domain/runs/rollups.ts),
-// so the first screen of a day is quick.
+// audit entries, enquiries, mail and webhook notices, sessions long over and passkey
+// challenges nobody answered, clears one-time links from mail that was never delivered,
+// and erases accounts closed longer than the privacy policy promises
+// (shared/retention.ts), once at start and then daily. It also moves the analytics
+// windows on (domain/runs/rollups.ts), so the first screen of a day is quick.
 
 const DAY_MS = 86_400_000;
 
@@ -184,6 +185,7 @@ export function startRetentionJob(db: Db, auditRetentionDays: number, log?: Fast
       const challengesDeleted = await deleteExpiredChallenges(db);
       const enquiriesDeleted = await deleteExpiredEnquiries(db);
       const mailDeleted = await deleteOldMail(db);
+      const webhookNoticesDeleted = await deleteOldDeliveries(db);
       const accountsErased = await eraseClosedAccounts(db);
       await advanceRunWindows(db);
       const total =
@@ -194,6 +196,7 @@ export function startRetentionJob(db: Db, auditRetentionDays: number, log?: Fast
         challengesDeleted +
         enquiriesDeleted +
         mailDeleted +
+        webhookNoticesDeleted +
         accountsErased;
       if (total > 0)
         log?.info(
@@ -205,6 +208,7 @@ export function startRetentionJob(db: Db, auditRetentionDays: number, log?: Fast
             challengesDeleted,
             enquiriesDeleted,
             mailDeleted,
+            webhookNoticesDeleted,
             accountsErased,
           },
           'retention cleanup',

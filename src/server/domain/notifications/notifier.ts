@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { and, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
@@ -10,9 +9,14 @@ import {
   users,
 } from '#server/db/schema.ts';
 import { queueMail } from '#server/domain/mail/outbox.ts';
-import { sendOutbound } from '#server/integrations/http/outbound.ts';
+import {
+  attemptDelivery,
+  claimDueDeliveries,
+  postNotice,
+  queueDelivery,
+} from '#server/domain/notifications/webhook-deliveries.ts';
 import { brand } from '#shared/brand.ts';
-import { BURST_MINUTES, signatureHeaders } from '#shared/notifications.ts';
+import { BURST_MINUTES } from '#shared/notifications.ts';
 import { paths } from '#shared/paths.ts';
 import { capabilitiesOf } from '#shared/plans.ts';
 
@@ -39,7 +43,9 @@ export interface Notifier {
   flushHeld(now?: Date): Promise<number>;
   /** Once a day per person who chose the summary; returns mails queued. */
   dailySummaries(now?: Date): Promise<number>;
-  /** Sends a test notice to the user's webhook; the HTTP status it got. */
+  /** Tries the webhook notices due at `now` again; returns how many were tried. */
+  deliverWebhooks(now?: Date): Promise<number>;
+  /** Sends a test notice to the user's webhook at once, never queued; the HTTP status it got. */
   sendTest(userId: string): Promise<number>;
   /** Resolves once every notice started so far is done (tests, shutdown). */
   idle(): Promise<void>;
@@ -57,10 +63,6 @@ type Subscriber = typeof users.$inferSelect & {
 
 const WINDOW_MS = BURST_MINUTES * 60_000;
 const DAY_MS = 86_400_000;
-
-export function signNotice(secret: string, timestamp: string, body: string) {
-  return `v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
-}
 
 export function createNotifier(deps: {
   db: Db;
@@ -149,27 +151,6 @@ export function createNotifier(deps: {
     return row?.name ?? 'A process';
   }
 
-  async function webhook(s: Subscriber, body: Record<string, unknown>) {
-    const { webhookUrl: url, webhookSecret: secret } = s.settings;
-    if (!url || !secret) return 0;
-    const text = JSON.stringify(body);
-    const timestamp = String(Math.floor(Date.now() / 1000));
-    const answer = await sendOutbound({
-      url,
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        [signatureHeaders.timestamp]: timestamp,
-        [signatureHeaders.signature]: signNotice(secret, timestamp, text),
-      },
-      body: text,
-      timeoutMs: 5_000,
-      allowPrivate,
-      maxBodyBytes: 1024,
-    });
-    return answer.status;
-  }
-
   async function tell(
     s: Subscriber,
     notice: { processId: string; name: string; lines: string[]; subject: string; kind: NoticeKind },
@@ -196,14 +177,17 @@ export function createNotifier(deps: {
         ].join('\n'),
       });
     }
-    await webhook(s, {
+    if (!s.settings.webhookUrl) return;
+    const event = notice.kind === 'failure' ? 'run.failed' : 'run.skipped';
+    const body = JSON.stringify({
       text: `${notice.subject}\n${notice.lines.join('\n')}\n${link}`,
-      event: notice.kind === 'failure' ? 'run.failed' : 'run.skipped',
+      event,
       process: { id: notice.processId, name: notice.name },
       link,
-    }).catch((error: unknown) =>
-      log?.warn({ err: error, userId: s.id }, 'notification webhook failed'),
-    );
+    });
+    // Kept until delivered; the first try is now, not at the job's next round.
+    const delivery = await queueDelivery(db, { userId: s.id, event, body });
+    await attemptDelivery(db, delivery, { allowPrivate, log });
   }
 
   async function handle(event: RunEvent, now = new Date()) {
@@ -336,21 +320,28 @@ export function createNotifier(deps: {
       return sent;
     },
 
+    async deliverWebhooks(now = new Date()) {
+      const due = await claimDueDeliveries(db, now);
+      for (const row of due) await attemptDelivery(db, row, { allowPrivate, now, log });
+      return due.length;
+    },
+
     async sendTest(userId) {
-      const [row] = await db
-        .select({ user: users, settings: notificationSettings })
-        .from(users)
-        .innerJoin(notificationSettings, eq(notificationSettings.userId, users.id))
-        .where(eq(users.id, userId));
-      if (!row) return 0;
-      return webhook(
-        { ...row.user, settings: row.settings },
-        {
-          text: `Test notice from ${brand.name}: your webhook works.`,
-          event: 'test',
-          link: `${publicUrl}${paths.settings}`,
-        },
-      );
+      const [settings] = await db
+        .select({
+          url: notificationSettings.webhookUrl,
+          secret: notificationSettings.webhookSecret,
+        })
+        .from(notificationSettings)
+        .where(eq(notificationSettings.userId, userId));
+      if (!settings?.url || !settings.secret) return 0;
+      // Straight to the listener: the person waits for its answer on the page.
+      const body = JSON.stringify({
+        text: `Test notice from ${brand.name}: your webhook works.`,
+        event: 'test',
+        link: `${publicUrl}${paths.settings}`,
+      });
+      return postNotice({ url: settings.url, secret: settings.secret }, body, allowPrivate);
     },
 
     idle: async () => {

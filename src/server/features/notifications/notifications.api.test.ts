@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { outbox, schedules } from '#server/db/schema.ts';
-import { signNotice } from '#server/domain/notifications/notifier.ts';
+import { signNotice } from '#server/domain/notifications/webhook-deliveries.ts';
 import { createSchedulerLoop } from '#server/jobs/scheduler-loop.ts';
 import { notificationMessages, signatureHeaders } from '#shared/notifications.ts';
 import { startFakeN8n } from '#test/support/fake-n8n.ts';

@@ -1,0 +1,13 @@
+// One back-off schedule for everything the server retries on its own (mail in the
+// outbox, run-notice webhooks): 30 s after the first failure, then twice as long each
+// time, at most an hour apart.
+
+export const backoffMs = (attempts: number) =>
+  Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+
+/** How many attempts this schedule makes from the first until `spanMs` has passed. */
+export function attemptsWithin(spanMs: number) {
+  let attempts = 1;
+  for (let waited = 0; waited < spanMs; attempts++) waited += backoffMs(attempts);
+  return attempts;
+}
