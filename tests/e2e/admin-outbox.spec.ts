@@ -1,8 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
+import { webhookDeliveryMessages } from '#shared/outbox.ts';
 import { expect, loginAdmin, openSignedIn, test } from './fixtures.ts';
+import { portalClient, processName, startWebhook } from './portal-helpers.ts';
 
 // The admin Outbox (issue 16): every mail the platform queued, opened in full with its
-// link to copy, and deleted after a confirmation.
+// link to copy, and deleted after a confirmation; and the run notices for people's own
+// webhooks, failed ones first, with send again.
 
 test('an admin finds a mail in the outbox, reads it with its links, and deletes it', async ({
   page,
@@ -57,4 +60,70 @@ test('an admin finds a mail in the outbox, reads it with its links, and deletes 
   await expect(
     messages.getByRole('listitem').filter({ hasText: `New enquiry from ${name}` }),
   ).toHaveCount(0);
+});
+
+test('an admin sees a webhook notice that failed, and sends it again', async ({
+  page,
+  request,
+}) => {
+  // The notice's first try meets a listener answering 500; the person then removes the
+  // webhook, so the job's retry (30 s later) ends it as failed.
+  test.setTimeout(120_000);
+  const webhook = await startWebhook();
+  try {
+    const { admin, client, addProcess } = await portalClient(request, {
+      name: `Wendy Webhook ${Date.now()}`,
+      plan: 'Pro',
+      entitlements: { manualTrigger: true },
+    });
+    const settings = (webhookUrl: string | null) =>
+      request.put('/api/settings/notifications', {
+        headers: { authorization: `Bearer ${client.token}` },
+        data: { emailOnFailure: false, emailOnSkip: false, dailySummary: false, webhookUrl },
+      });
+    expect((await settings(webhook.url('/fail/notices'))).status()).toBe(200);
+    const process = await addProcess({
+      name: processName('Notice sync'),
+      n8nWebhookUrl: webhook.url('/fail/run'),
+    });
+    const run = await request.post(`/api/n8n/trigger/${process._id}`, {
+      headers: { authorization: `Bearer ${client.token}` },
+      data: {},
+    });
+    expect(run.status(), await run.text()).toBe(502);
+    expect((await settings(null)).status()).toBe(200);
+
+    const failedFor = async () => {
+      const answer = await request.get('/api/admin/outbox/webhooks?status=failed&limit=100', {
+        headers: { authorization: `Bearer ${admin.token}` },
+      });
+      const list = (await answer.json()) as { deliveries: { to: { email: string } }[] };
+      return list.deliveries.filter((d) => d.to.email === client.user.email).length;
+    };
+    await expect.poll(failedFor, { timeout: 60_000, intervals: [2_000] }).toBe(1);
+
+    await openSignedIn(page, await loginAdmin(request), '/admin/outbox');
+    await page.getByRole('tab', { name: /Webhook notices/ }).click();
+    await expect(page).toHaveURL(/#webhooks$/);
+    const row = page
+      .getByRole('list', { name: 'Webhook notices' })
+      .getByRole('listitem')
+      .filter({ hasText: client.user.email });
+    await expect(row).toContainText('Failed run notice');
+    await expect(row).toContainText('Failed');
+    await expect(row).toContainText(
+      'Last error: The webhook was removed from the notification settings.',
+    );
+    await expect(row).toContainText('2 attempts');
+    // Never the listener's address.
+    await expect(page.getByText(webhook.url(''))).toHaveCount(0);
+    expect(
+      (await new AxeBuilder({ page }).include('[role="tabpanel"]').analyze()).violations,
+    ).toEqual([]);
+
+    await row.getByRole('button', { name: /^Send again:/ }).click();
+    await expect(page.getByRole('status').getByText(webhookDeliveryMessages.resent)).toBeVisible();
+  } finally {
+    await webhook.close();
+  }
 });
