@@ -13,3 +13,10 @@ export const ErrorSchema = z.object({
   errors: z.record(z.string(), z.string()).optional(),
 });
 export type ErrorAnswer = z.infer<typeof ErrorSchema>;
+
+/** The answers of a call that failed on the server's side, not because of its input. */
+export const serverMessages = {
+  failed: 'Something went wrong on our side. Please try again.',
+  /** 503 with Retry-After: the database is out of reach for a moment (a restart, a cut). */
+  unavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
+} as const;

@@ -1,10 +1,16 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '#server/db/unavailable.ts';
+import { serverMessages } from '#shared/answers.ts';
 
 // One place for errors (DESIGN §4): a 4xx answers { message, errors? }; a 5xx is logged
-// with the request and answers a generic message, never the internal text.
+// with the request and answers a generic message, never the internal text: 503 with
+// Retry-After while the database is out of reach, 500 otherwise.
 
 export type FieldErrors = Record<string, string>;
+
+/** A database restart or a cut connection is usually over within seconds. */
+const RETRY_AFTER_SECONDS = 5;
 
 export class HttpError extends Error {
   constructor(
@@ -71,7 +77,15 @@ export function registerErrorHandling(app: FastifyInstance) {
       const message = (error.code && KNOWN_CLIENT_ERRORS[error.code]) || error.message;
       return reply.code(status).send({ message });
     }
+    if (isDatabaseUnavailable(error)) {
+      // The same call works once the database is back: say so, and when to try again.
+      request.log.warn({ err: error }, 'request failed: the database is unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', RETRY_AFTER_SECONDS)
+        .send({ message: serverMessages.unavailable });
+    }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    return reply.code(500).send({ message: serverMessages.failed });
   });
 }
