@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageCursorSchema, pageCursorMessage } from './page-cursor.ts';
 
 // The admin Outbox (issue 16): every queued, sent and failed mail, so that without SMTP an
 // admin can still see and pass on what people were meant to receive.
@@ -87,4 +88,22 @@ export const WebhookDeliveryPageSchema = z.object({
 });
 export type WebhookDeliveryPage = z.infer<typeof WebhookDeliveryPageSchema>;
 
-export const WebhookDeliveryQuerySchema = OutboxQuerySchema;
+/**
+ * Where the next page of webhook notices starts: which part of the list the last row was
+ * in (failed ones come first), then its position as every paged list gives it,
+ * e.g. `failed|2026-11-26T09:15:02.123456Z|0b6f…`.
+ */
+export const WebhookCursorSchema = z
+  .string()
+  .max(110, pageCursorMessage)
+  .refine((cursor) => {
+    const [part, ...position] = cursor.split('|');
+    return (
+      (part === 'failed' || part === 'other') &&
+      PageCursorSchema.safeParse(position.join('|')).success
+    );
+  }, pageCursorMessage);
+
+export const WebhookDeliveryQuerySchema = OutboxQuerySchema.extend({
+  before: WebhookCursorSchema.optional(),
+});

@@ -8,6 +8,7 @@ import {
 } from '#server/domain/notifications/webhook-deliveries.ts';
 import { signatureHeaders } from '#shared/notifications.ts';
 import type { WebhookDeliveryPage } from '#shared/outbox.ts';
+import { pageCursorMessage } from '#shared/page-cursor.ts';
 import { startDownListener } from '#test/support/fake-listener.ts';
 import { createClient, createProcessFor } from '#test/support/portal.ts';
 import { build } from '#test/support/test-app.ts';
@@ -217,6 +218,13 @@ describe('webhook notices', () => {
     expect(new Set(ids).size).toBe(ids.length);
     const all = await db.select({ id: webhookDeliveries.id }).from(webhookDeliveries);
     expect(ids.sort()).toEqual(all.map((r) => r.id).sort());
+    // A cursor the server could not have given (a time to the millisecond) is refused.
+    const stale = await t.injectAs(admin.token, {
+      method: 'GET',
+      url: `/api/admin/outbox/webhooks?before=${encodeURIComponent(`failed|2026-11-26T09:15:02.123Z|${ids[0]}`)}`,
+    });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().message).toBe(pageCursorMessage);
     // Failed first: no failed notice after the first one that is not.
     const firstOther = seen.findIndex((d) => d.status !== 'failed');
     expect(firstOther).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { exactTime, keysetPage, pastPosition, positionOf } from '#server/db/keyset.ts';
 import { users, type WebhookDeliveryRow, webhookDeliveries } from '#server/db/schema.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
 import {
@@ -9,23 +10,21 @@ import {
 } from '#shared/outbox.ts';
 
 // Webhook notices for admins: failed ones first, then the others, newest first within
-// each, a page at a time; and send again. The keyset cursor is "<rank>|<created_at to the
-// microsecond>|<id>", compared in the database as one row comparison: two notices made in
-// the same millisecond (or the same statement) are neither skipped nor repeated, as a
-// JavaScript Date would do.
+// each, a page at a time; and send again. The keyset is (part, created_at, id) with the
+// time read and compared in the database to the microsecond (db/keyset.ts,
+// docs/decisions/019-keyset-at-database-precision.md): notices made in one statement share
+// a created_at and are neither skipped nor repeated.
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const MICROSECONDS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
-/** 0 for a failed notice, 1 otherwise: the list's first ordering key. */
-const rank = sql<number>`(case when ${webhookDeliveries.status} = 'failed' then 0 else 1 end)`;
-const createdText = sql<string>`to_char(${webhookDeliveries.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+/** The part of the list a notice is in: failed ones (0) before the others (1). */
+const part = sql<number>`(case when ${webhookDeliveries.status} = 'failed' then 0 else 1 end)`;
+const partNames = ['failed', 'other'] as const;
 
-function parseCursor(cursor: string | undefined) {
-  const [r, at, id] = (cursor ?? '').split('|');
-  return (r === '0' || r === '1') && at && MICROSECONDS.test(at) && id && UUID.test(id)
-    ? { rank: Number(r), at, id }
-    : null;
+/** A cursor WebhookCursorSchema accepted: its part and the position within it. */
+function parseCursor(cursor: string) {
+  const [name, ...position] = cursor.split('|');
+  return { part: name === 'failed' ? 0 : 1, position: positionOf(position.join('|')) };
 }
 
 const itemOf = (
@@ -45,32 +44,33 @@ const itemOf = (
 
 export async function listWebhookDeliveries(
   db: Db,
+  /** `before`: a nextCursor this list gave (WebhookCursorSchema checked it). */
   query: { status?: OutboxStatus; before?: string; limit: number },
 ) {
-  const cursor = parseCursor(query.before);
+  const cursor = query.before ? parseCursor(query.before) : null;
   const after = cursor
-    ? sql`(${rank} > ${cursor.rank} or (${rank} = ${cursor.rank} and (${webhookDeliveries.createdAt}, ${webhookDeliveries.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)))`
+    ? sql`(${part} > ${cursor.part} or (${part} = ${cursor.part} and ${pastPosition(webhookDeliveries.createdAt, webhookDeliveries.id, cursor.position, 'older')}))`
     : undefined;
   const rows = await db
     .select({
       delivery: webhookDeliveries,
       person: { id: users.id, name: users.name, email: users.email },
-      rank,
-      createdText,
+      part,
+      at: exactTime(webhookDeliveries.createdAt),
     })
     .from(webhookDeliveries)
     .innerJoin(users, eq(users.id, webhookDeliveries.userId))
     .where(and(query.status ? eq(webhookDeliveries.status, query.status) : undefined, after))
-    .orderBy(rank, desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .orderBy(part, desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
+  const { page, nextCursor } = keysetPage(rows, query.limit, (row) => ({
+    at: row.at,
+    id: row.delivery.id,
+  }));
   const last = page.at(-1);
   return {
     deliveries: page.map((row) => itemOf(row.delivery, row.person)),
-    nextCursor:
-      rows.length > query.limit && last
-        ? `${last.rank}|${last.createdText}|${last.delivery.id}`
-        : null,
+    nextCursor: nextCursor && last ? `${partNames[Number(last.part)]}|${nextCursor}` : null,
   };
 }
 
