@@ -20,6 +20,7 @@ import {
   type UserRow,
   users,
   webauthnChallenges,
+  webhookDeliveries,
 } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
 import { likePattern } from '#server/http/paging.ts';
@@ -117,6 +118,8 @@ export async function eraseAccount(db: Db, userId: string, acting: ErasureActing
     await tx.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId));
     await tx.delete(notificationSettings).where(eq(notificationSettings.userId, userId));
     await tx.delete(notificationMarks).where(eq(notificationMarks.userId, userId));
+    // Run notices for their webhook (process names, reasons) go with the settings.
+    await tx.delete(webhookDeliveries).where(eq(webhookDeliveries.userId, userId));
     await tx.delete(legalDefaults).where(eq(legalDefaults.userId, userId));
     await tx.delete(dataExports).where(eq(dataExports.userId, userId));
     await tx.delete(checkoutSessions).where(eq(checkoutSessions.clientUserId, userId));

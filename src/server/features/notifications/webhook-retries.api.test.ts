@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { webhookDeliveries } from '#server/db/schema.ts';
+import { eraseAccount } from '#server/domain/accounts/erasure.ts';
 import {
   deleteOldDeliveries,
   signNotice,
@@ -263,5 +264,19 @@ describe('the retention job', () => {
         .map((r) => r.id)
         .sort(),
     );
+  });
+});
+
+describe('erasing an account', () => {
+  it('deletes the notices kept for its webhook', async () => {
+    const listener = await startDownListener();
+    listeners.push(listener);
+    const { pro, fail } = await proWithWebhook(listener.url('/erased'));
+    await fail();
+    expect(await deliveriesOf(pro.user.id)).toHaveLength(1);
+    expect(await eraseAccount(db, pro.user.id, { actorId: null, ip: null, reason: 'admin' })).toBe(
+      true,
+    );
+    expect(await deliveriesOf(pro.user.id)).toEqual([]);
   });
 });
