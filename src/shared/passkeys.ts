@@ -24,6 +24,7 @@ export const passkeyMessages = {
   noPasskey: 'This account has no passkey. Use your authentication code instead.',
   cancelled: 'The passkey request was cancelled or timed out.',
   unsupported: 'This browser cannot use passkeys.',
+  browserFailed: 'Your browser could not use a passkey here. Please try again.',
 } as const;
 
 export const PasskeyNameSchema = z
@@ -41,8 +42,8 @@ const base64url = (max: number) =>
     .max(max)
     .regex(/^[A-Za-z0-9_-]+={0,2}$/, 'Must be base64url');
 
-const transports = ['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'] as const;
-const TransportsSchema = z.array(z.enum(transports)).max(10);
+/** How the browser may reach the authenticator ('internal', 'usb', 'hybrid'...): hints only. */
+const TransportsSchema = z.array(z.string().max(20)).max(10);
 const AttachmentSchema = z.enum(['cross-platform', 'platform']);
 const RequirementSchema = z.enum(['discouraged', 'preferred', 'required']);
 const HintsSchema = z.array(z.enum(['hybrid', 'security-key', 'client-device'])).max(3);
@@ -88,7 +89,7 @@ export const AuthenticationResponseSchema = z.object({
 const DescriptorSchema = z.object({
   id: z.string(),
   type: z.string(),
-  transports: z.array(z.string()).optional(),
+  transports: TransportsSchema.optional(),
 });
 
 /** POST /api/auth/passkeys/options: what navigator.credentials.create() is given. */

@@ -4,7 +4,7 @@ export const twoFactorMessages = {
   codeRequired: 'Enter the 6-digit code from your authenticator app.',
   wrongCode: 'That code is not right. Check the time on your phone and try again.',
   alreadyOn: 'Two-factor sign-in is already on.',
-  required: 'Turn on two-factor sign-in to open the admin area.',
+  required: 'Turn on two-factor sign-in or add a passkey to open the admin area.',
   impersonating: 'Two-factor sign-in cannot be changed while testing as a client.',
   turnedOff: 'Two-factor sign-in is off.',
 } as const;

@@ -50,7 +50,7 @@ test('logout clears the session and returns home; login brings it back', async (
   await expect(page).toHaveURL('/login');
   await page.getByLabel('Email').fill(account.user.email);
   await page.getByLabel('Password').fill(strongPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL('/client');
   await expect(header.getByText('Logan Login')).toBeVisible();
 });
@@ -62,7 +62,7 @@ test.describe('a wrong password', () => {
     await page.goto('/login');
     await page.getByLabel('Email').fill(uniqueEmail('nobody'));
     await page.getByLabel('Password').fill('Wrong-Passw0rd');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText(authMessages.badCredentials);
     await expect(page).toHaveURL('/login');
   });

@@ -4,7 +4,7 @@ import { createClientAccount, expect, loginAdmin, openSignedIn, test } from './f
 test('a signed-out visitor is sent from the portal to the login page', async ({ page }) => {
   await page.goto('/client/processes');
   await expect(page).toHaveURL('/login');
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
 });
 
 test('a client cannot open the admin area', async ({ page, request }) => {
@@ -20,7 +20,7 @@ test('the admin opening /admin lands on the legal suite with the admin navigatio
   await page.goto('/login');
   await page.getByLabel('Email').fill(process.env.E2E_ADMIN_EMAIL ?? 'admin@example.test');
   await page.getByLabel('Password').fill(process.env.E2E_ADMIN_PASSWORD ?? 'Admin-Passw0rd1');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL('/client');
 
   await page.getByRole('banner').getByRole('link', { name: 'Admin' }).click();

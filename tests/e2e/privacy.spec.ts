@@ -47,7 +47,7 @@ test.describe('a client closing their account', () => {
     await page.goto('/login');
     await page.getByLabel('Email').fill(client.user.email);
     await page.getByLabel('Password').fill(strongPassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByText(privacyMessages.accountClosed)).toBeVisible();
   });
 });

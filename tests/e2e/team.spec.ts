@@ -222,7 +222,7 @@ test('an existing user accepts an invite by signing in and lands in the team’s
   await expect(guest).toHaveURL(/\/login\?next=/);
   await guest.getByLabel('Email').fill(existing.user.email);
   await guest.getByLabel('Password').fill(strongPassword);
-  await guest.getByRole('button', { name: 'Sign in' }).click();
+  await guest.getByRole('button', { name: 'Sign in', exact: true }).click();
 
   // Back on the invitation, now signed in as the invited address.
   await expect(guest).toHaveURL(new URL(link).pathname);

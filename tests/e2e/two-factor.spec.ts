@@ -132,7 +132,9 @@ test('the admin area says when two-factor sign-in is required, and links to set 
   await openSignedIn(page, admin, '/admin/clients');
   const notice = page.getByRole('alert').filter({ hasText: 'Two-factor sign-in required' });
   await expect(notice).toContainText(twoFactorMessages.required, { timeout: 20_000 });
-  await notice.getByRole('link', { name: 'Set up two-factor sign-in on your Profile' }).click();
+  await notice
+    .getByRole('link', { name: 'Set up two-factor sign-in or a passkey on your Profile' })
+    .click();
   await expect(page).toHaveURL('/settings#two-factor');
   await expect(
     page

@@ -61,7 +61,7 @@ function TwoFactorRequiredNotice() {
         <p>{twoFactorMessages.required}</p>
         <p className="mt-2">
           <Link to={`${paths.settings}#two-factor`} className="font-semibold underline">
-            Set up two-factor sign-in on your Profile
+            Set up two-factor sign-in or a passkey on your Profile
           </Link>
         </p>
       </Alert>

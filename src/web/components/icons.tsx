@@ -103,6 +103,13 @@ export const PadlockIcon = ({ className = 'size-4', ...p }: IconProps) => (
     <path d="M8 11V7a4 4 0 0 1 8 0v4" />
   </Icon>
 );
+/** A passkey: a key, as the browsers' own passkey prompts draw it. */
+export const KeyIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="8" cy="15" r="4" />
+    <path d="M10.85 12.15 19 4M16 7l2 2M13.5 9.5l2 2" />
+  </Icon>
+);
 export const LinkedInIcon = (p: IconProps) => (
   <Icon {...p}>
     <rect x="3" y="3" width="18" height="18" rx="3" />

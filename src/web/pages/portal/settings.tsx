@@ -9,12 +9,14 @@ import { signOut } from '#web/lib/sign-out.ts';
 import { AccountCard } from './settings/account-card.tsx';
 import { DefaultsSection } from './settings/defaults-form.tsx';
 import { NotificationsCard } from './settings/notifications-card.tsx';
+import { PasskeysCard } from './settings/passkeys-card.tsx';
 import { PasswordCard } from './settings/password-card.tsx';
 import { TwoFactorCard } from './settings/two-factor-card.tsx';
 import { YourDataCard } from './settings/your-data-card.tsx';
 
 // Settings, labelled Profile (SPEC §2): account summary, organization defaults, change
-// password, two-factor sign-in, notifications, your data (export, close) and log out.
+// password, two-factor sign-in, passkeys, notifications, your data (export, close) and
+// log out.
 
 const title = 'Profile';
 const description = 'Review your account, set organization defaults and keep your sign-in secure.';
@@ -53,6 +55,7 @@ export default function SettingsPage() {
           <PasswordCard user={user} />
         </div>
         <TwoFactorCard userId={user._id} />
+        <PasskeysCard userId={user._id} />
         <NotificationsCard />
         {/* Team members read the owner's defaults; only owners and team admins save. */}
         <DefaultsSection userId={user._id} canManage={account?.canManage ?? true} />

@@ -1,5 +1,12 @@
 import type { Message } from '#shared/answers.ts';
 import type { LegalDefaults, LegalDefaultsSaved } from '#shared/legal-defaults.ts';
+import type {
+  AddPasskey,
+  Passkey,
+  PasskeyList,
+  RegistrationOptions,
+  RenamePasskey,
+} from '#shared/passkeys.ts';
 import type { ChangePassword, PasswordChanged } from '#shared/password.ts';
 import type { ExportRequestAnswer } from '#shared/privacy.ts';
 import type { RecoveryCodes, TwoFactorSetup, TwoFactorStatus } from '#shared/two-factor.ts';
@@ -11,6 +18,7 @@ import { api } from '#web/lib/api.ts';
 export const settingsKeys = {
   defaults: (userId: string) => ['settings', 'legal-defaults', userId] as const,
   twoFactor: (userId: string) => ['settings', 'two-factor', userId] as const,
+  passkeys: (userId: string) => ['settings', 'passkeys', userId] as const,
 };
 
 export const settingsCalls = {
@@ -23,6 +31,12 @@ export const settingsCalls = {
   beginTwoFactor: () => api.post<TwoFactorSetup>('/api/auth/2fa/setup'),
   enableTwoFactor: (code: string) => api.post<RecoveryCodes>('/api/auth/2fa/enable', { code }),
   disableTwoFactor: (code: string) => api.post<Message>('/api/auth/2fa/disable', { code }),
+  passkeys: (signal?: AbortSignal) => api.get<PasskeyList>('/api/auth/passkeys', { signal }),
+  passkeyOptions: () => api.post<RegistrationOptions>('/api/auth/passkeys/options'),
+  addPasskey: (body: AddPasskey) => api.post<Passkey>('/api/auth/passkeys', body),
+  renamePasskey: (id: string, body: RenamePasskey) =>
+    api.patch<Passkey>(`/api/auth/passkeys/${id}`, body),
+  removePasskey: (id: string) => api.delete<Message>(`/api/auth/passkeys/${id}`),
   requestExport: () => api.post<ExportRequestAnswer>('/api/account/export'),
   closeAccount: (password: string) => api.post<Message>('/api/account/close', { password }),
 };

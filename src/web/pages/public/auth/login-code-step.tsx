@@ -6,9 +6,12 @@ import { TextField } from '#web/components/field.tsx';
 import { ApiError, api } from '#web/lib/api.ts';
 import { useApiForm } from '#web/lib/use-api-form.ts';
 import { type CodeForm, codeValidation } from './login-schemas.ts';
+import { OrDivider, PasskeyButton } from './passkey-button.tsx';
+import { BackToSignIn, SecondStepHeading } from './second-step.tsx';
 
 // The second sign-in step: a code from the authenticator app, or one of the ten
-// one-time recovery codes for when the phone is not at hand.
+// one-time recovery codes for when the phone is not at hand, or a passkey when the
+// person has one (docs/decisions/020-passkeys.md).
 
 const fields = ['code'] as const;
 // Mirrors twoFactorMessages.wrongCode without importing zod-bearing modules.
@@ -31,10 +34,13 @@ const copy: Record<Mode, { label: string; hint: string; switchTo: string }> = {
 
 export function LoginCodeStep({
   challenge,
+  passkey,
   onSignedIn,
   onRestart,
 }: {
   challenge: string;
+  /** The person has a passkey, which may answer instead of a code. */
+  passkey: boolean;
   onSignedIn: (session: AuthResponse) => void;
   /** Back to the password step, with a reason to show there (an expired challenge). */
   onRestart: (message?: string) => void;
@@ -85,14 +91,9 @@ export function LoginCodeStep({
       : errors.code?.message;
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-labelledby="login-code-title">
-      <div>
-        <h2 id="login-code-title" className="text-lg font-semibold text-slate-900">
-          Two-factor sign-in
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Your password was right. One more step keeps your account safe.
-        </p>
-      </div>
+      <SecondStepHeading id="login-code-title">
+        Your password was right. One more step keeps your account safe.
+      </SecondStepHeading>
       <fieldset disabled={isSubmitting}>
         <TextField
           key={mode}
@@ -113,6 +114,17 @@ export function LoginCodeStep({
       <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Checking…' : 'Verify and sign in'}
       </Button>
+      {passkey ? (
+        <>
+          <OrDivider />
+          <PasskeyButton
+            label="Use a passkey instead"
+            run={(calls) => calls.finishWithPasskey(challenge)}
+            onSignedIn={onSignedIn}
+            onRestart={onRestart}
+          />
+        </>
+      ) : null}
       <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
         <button
           type="button"
@@ -121,13 +133,7 @@ export function LoginCodeStep({
         >
           {text.switchTo}
         </button>
-        <button
-          type="button"
-          onClick={() => onRestart()}
-          className="font-medium text-slate-600 hover:text-slate-900 hover:underline"
-        >
-          Back to sign in
-        </button>
+        <BackToSignIn onClick={() => onRestart()} />
       </div>
     </form>
   );

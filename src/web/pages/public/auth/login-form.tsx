@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Login } from '#shared/auth.ts';
 import { paths } from '#shared/paths.ts';
-import type { AuthResponse, LoginAnswer } from '#shared/user.ts';
+import type { AuthResponse, LoginAnswer, SecondFactor } from '#shared/user.ts';
 import { Alert } from '#web/components/alert.tsx';
 import { Button } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
@@ -12,14 +12,22 @@ import { useApiForm } from '#web/lib/use-api-form.ts';
 import { loginValidation } from './auth-schemas.ts';
 import { LoginCodeStep } from './login-code-step.tsx';
 import { afterLoginPath } from './login-next.ts';
+import { LoginPasskeyStep } from './login-passkey-step.tsx';
+import { OrDivider, PasskeyButton } from './passkey-button.tsx';
 
 const fields = ['email', 'password'] as const;
+
+/** The password was right; the session waits for one of these second factors. */
+interface SecondStep {
+  challenge: string;
+  methods: SecondFactor[];
+}
 
 export function LoginForm() {
   const navigate = useNavigate();
   const location = useLocation();
   // Set when the password was right and the account asks for a second factor.
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [step, setStep] = useState<SecondStep | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   const finish = (session: AuthResponse) => {
@@ -27,27 +35,41 @@ export function LoginForm() {
     navigate(afterLoginPath(location.search));
   };
 
-  if (challenge) {
-    return (
+  if (step) {
+    const restart = (message?: string) => {
+      setNotice(message ?? null);
+      setStep(null);
+    };
+    const passkey = step.methods.includes('passkey');
+    // An account whose only second factor is a passkey has no code to type.
+    return step.methods.includes('totp') ? (
       <LoginCodeStep
-        challenge={challenge}
+        challenge={step.challenge}
+        passkey={passkey}
         onSignedIn={finish}
-        onRestart={(message) => {
-          setNotice(message ?? null);
-          setChallenge(null);
-        }}
+        onRestart={restart}
       />
+    ) : (
+      <LoginPasskeyStep challenge={step.challenge} onSignedIn={finish} onRestart={restart} />
     );
   }
   return (
-    <PasswordStep
-      notice={notice}
-      onSignedIn={finish}
-      onChallenge={(value) => {
-        setNotice(null);
-        setChallenge(value);
-      }}
-    />
+    <div className="space-y-5">
+      <PasswordStep
+        notice={notice}
+        onSignedIn={finish}
+        onChallenge={(value) => {
+          setNotice(null);
+          setStep(value);
+        }}
+      />
+      <OrDivider />
+      <PasskeyButton
+        label="Sign in with a passkey"
+        run={(calls) => calls.signInWithPasskey()}
+        onSignedIn={finish}
+      />
+    </div>
   );
 }
 
@@ -58,7 +80,7 @@ function PasswordStep({
 }: {
   notice: string | null;
   onSignedIn: (session: AuthResponse) => void;
-  onChallenge: (challenge: string) => void;
+  onChallenge: (step: SecondStep) => void;
 }) {
   // SPEC §8 says login shows nothing on failure; a visible reason serves people better.
   const { form, onSubmit, alert, errors, isSubmitting } = useApiForm<Login>({
@@ -67,7 +89,7 @@ function PasswordStep({
     defaultValues: { email: '', password: '' },
     submit: async (values) => {
       const answer = await api.post<LoginAnswer>('/api/auth/login', values, { auth: false });
-      if ('twoFactorRequired' in answer) onChallenge(answer.challenge);
+      if ('twoFactorRequired' in answer) onChallenge(answer);
       else onSignedIn(answer);
     },
   });
