@@ -14,7 +14,9 @@ process.env.ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? 'admin@example.test';
 process.env.ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'Admin-Passw0rd1';
 process.env.ALLOW_PRIVATE_WEBHOOKS = 'true';
 process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'warn';
-process.env.PUBLIC_URL = `http://127.0.0.1:${process.env.PORT}`;
+// Passkeys need a host name (browsers refuse an IP address as the relying party): the
+// passkey browser test starts its own server with E2E_PUBLIC_URL=http://localhost:<port>.
+process.env.PUBLIC_URL = process.env.E2E_PUBLIC_URL ?? `http://127.0.0.1:${process.env.PORT}`;
 // Many browser tests sign in from one address; the API tests cover the real limit.
 process.env.AUTH_RATE_LIMIT_PER_MINUTE = '1000';
 // Local invoicing tells clients how to pay: example ACH details and a check address.
