@@ -109,7 +109,7 @@ test('an admin sees a webhook notice that failed, and sends it again', async ({
       .getByRole('list', { name: 'Webhook notices' })
       .getByRole('listitem')
       .filter({ hasText: client.user.email });
-    await expect(row).toContainText('Failed run notice');
+    await expect(row).toContainText('Notice of a failed run');
     await expect(row).toContainText('Failed');
     await expect(row).toContainText(
       'Last error: The webhook was removed from the notification settings.',

@@ -14,8 +14,8 @@ import { useOutboxAction } from './use-outbox-action.ts';
 // signing secret (a Slack webhook's address is its key).
 
 const eventLabels: Record<string, string> = {
-  'run.failed': 'Failed run notice',
-  'run.skipped': 'Skipped run notice',
+  'run.failed': 'Notice of a failed run',
+  'run.skipped': 'Notice of a skipped run',
 };
 
 function WebhookRow({
@@ -36,7 +36,7 @@ function WebhookRow({
           <span className="font-medium text-slate-900">{what}</span>
           <Badge tone={statusTones[status]}>{statusLabels[status]}</Badge>
         </p>
-        <p className="mt-0.5 text-sm break-all text-slate-600">
+        <p className="mt-0.5 text-sm break-words text-slate-600">
           For {to.name} · {to.email}
         </p>
         <p className="mt-0.5 text-sm text-slate-600">
