@@ -51,7 +51,9 @@ export const OutboxMailSchema = OutboxItemSchema.extend({
 });
 export type OutboxMail = z.infer<typeof OutboxMailSchema>;
 
-export const FailedCountSchema = z.object({ failed: z.number() });
+/** What the admin navigation's Outbox badge counts: mail and webhook notices that failed. */
+export const FailedCountSchema = z.object({ failed: z.number(), failedWebhooks: z.number() });
+export type FailedCount = z.infer<typeof FailedCountSchema>;
 
 // Run notices to people's webhooks, kept until delivered and retried for a day (the
 // Outbox's second list). Neither the address nor the signing secret is ever shown: the

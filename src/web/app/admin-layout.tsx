@@ -32,12 +32,16 @@ const items: SideNavItem[] = [
   { to: paths.adminOutbox, label: 'Outbox' },
 ];
 
-/** The navigation, with the number of mails that failed to send beside Outbox. */
+/** The navigation, with the number of mails and webhook notices that failed beside Outbox. */
 function AdminNav() {
-  const failed = useQuery(failedMailQuery()).data?.failed ?? 0;
+  const { data } = useQuery(failedMailQuery());
+  const failed = (data?.failed ?? 0) + (data?.failedWebhooks ?? 0);
   const withBadge = items.map((item) =>
     item.to === paths.adminOutbox
-      ? { ...item, badge: { count: failed, label: failed === 1 ? 'failed mail' : 'failed mails' } }
+      ? {
+          ...item,
+          badge: { count: failed, label: failed === 1 ? 'failed message' : 'failed messages' },
+        }
       : item,
   );
   return <SideNav label="Admin" items={withBadge} />;

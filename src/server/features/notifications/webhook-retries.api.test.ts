@@ -147,6 +147,12 @@ describe('webhook notices', () => {
       lastError: 'The webhook could not be reached (ECONNREFUSED).',
     });
     expect(page.counts.failed).toBeGreaterThanOrEqual(1);
+    // The admin navigation's Outbox badge counts it beside failed mail.
+    const badge = await t.injectAs(admin.token, {
+      method: 'GET',
+      url: '/api/admin/outbox/failed-count',
+    });
+    expect(badge.json().failedWebhooks).toBe(page.counts.failed);
     // Never the listener's address nor the secret.
     const raw = JSON.stringify(page);
     expect(raw).not.toContain(listener.url(''));

@@ -19,6 +19,7 @@ import {
   readMail,
   resendMail,
 } from './service.ts';
+import { webhookDeliveryCounts } from './webhook-deliveries.ts';
 
 // /api/admin/outbox (issue 16): every queued, sent and failed mail, one in full, send
 // again, delete, and the failed count the admin navigation shows. Reading a message that
@@ -56,7 +57,10 @@ export const adminOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/outbox/failed-count',
     { schema: { ...common, response: { 200: FailedCountSchema, 403: ErrorSchema } } },
-    async () => ({ failed: await failedCount(db) }),
+    async () => {
+      const [failed, webhooks] = await Promise.all([failedCount(db), webhookDeliveryCounts(db)]);
+      return { failed, failedWebhooks: webhooks.failed };
+    },
   );
 
   app.get(

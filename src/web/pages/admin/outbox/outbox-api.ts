@@ -1,6 +1,12 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { Message } from '#shared/answers.ts';
-import type { OutboxMail, OutboxPage, OutboxStatus, WebhookDeliveryPage } from '#shared/outbox.ts';
+import type {
+  FailedCount,
+  OutboxMail,
+  OutboxPage,
+  OutboxStatus,
+  WebhookDeliveryPage,
+} from '#shared/outbox.ts';
 import { api } from '#web/lib/api.ts';
 
 // The admin Outbox calls (GET/POST/DELETE /api/admin/outbox…, webhook notices under
@@ -53,8 +59,7 @@ export const mailQuery = (id: string) =>
 export const failedMailQuery = () =>
   queryOptions({
     queryKey: outboxKeys.failed,
-    queryFn: ({ signal }) =>
-      api.get<{ failed: number }>('/api/admin/outbox/failed-count', { signal }),
+    queryFn: ({ signal }) => api.get<FailedCount>('/api/admin/outbox/failed-count', { signal }),
     // The navigation is on every admin screen: a minute old is fresh enough.
     staleTime: 60_000,
   });
