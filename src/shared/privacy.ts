@@ -60,5 +60,7 @@ export const exportFiles = {
   'enquiries.json': 'Enquiries sent from the contact form with your e-mail address.',
   'notification-settings.json': 'Your notification choices (the signing secret left out).',
   'mail.json': 'Copies of the e-mail we sent to this address (one-time links left out).',
+  'webhook-notices.json': 'Run notices sent or waiting for your notification webhook.',
+  'passkeys.json': 'Your passkeys: their names and when they were added and last used.',
   'audit-log.csv': 'Security and account events about you.',
 } as const;

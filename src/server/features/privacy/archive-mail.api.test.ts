@@ -1,5 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { passkeys, webhookDeliveries } from '#server/db/schema.ts';
 import { queueMail } from '#server/domain/mail/outbox.ts';
 import { exportFiles } from '#shared/privacy.ts';
 import { createClient } from '#test/support/portal.ts';
@@ -60,5 +61,41 @@ describe('the account archive', () => {
       'Hello, your plan changed to Pro.',
     );
     expect(files['mail.json']).not.toContain('LIVE-TOKEN-4b1f');
+  });
+
+  it('holds the person’s passkeys by name and their webhook notices, no key material', async () => {
+    const client = await createClient(t);
+    await db.insert(passkeys).values({
+      userId: client.user.id,
+      credentialId: 'CREDENTIAL-ID-7c2e',
+      publicKey: 'PUBLIC-KEY-9a41',
+      deviceType: 'multiDevice',
+      backedUp: true,
+      name: 'Work laptop',
+    });
+    await db.insert(webhookDeliveries).values({
+      userId: client.user.id,
+      event: 'run.failed',
+      body: JSON.stringify({ event: 'run.failed', process: { name: 'Lead intake' } }),
+      status: 'sent',
+      attempts: 1,
+    });
+    const response = await t.injectAs(admin.token, {
+      method: 'GET',
+      url: `/api/admin/clients/${client.user.id}/export`,
+    });
+    const files = unzipSync(new Uint8Array(response.rawPayload));
+    const read = (name: string) => JSON.parse(strFromU8(files[name]!)) as Record<string, unknown>[];
+    expect(read('passkeys.json')).toEqual([
+      expect.objectContaining({ name: 'Work laptop', synced: true, lastUsedAt: null }),
+    ]);
+    expect(strFromU8(files['passkeys.json']!)).not.toMatch(/CREDENTIAL-ID|PUBLIC-KEY/);
+    expect(read('webhook-notices.json')).toEqual([
+      expect.objectContaining({
+        event: 'run.failed',
+        status: 'sent',
+        notice: { event: 'run.failed', process: { name: 'Lead intake' } },
+      }),
+    ]);
   });
 });

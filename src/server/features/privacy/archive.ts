@@ -11,12 +11,14 @@ import {
   invoices,
   notificationSettings,
   outbox,
+  passkeys,
   processes,
   schedules,
   teamInvites,
   teamMembers,
   type UserRow,
   users,
+  webhookDeliveries,
 } from '#server/db/schema.ts';
 import { auditCsvRows } from '#server/domain/exports/audit-csv.ts';
 import { csvStream } from '#server/domain/exports/csv.ts';
@@ -239,6 +241,8 @@ async function* entriesOf(db: Db, user: UserRow): AsyncGenerator<ZipEntry> {
   yield jsonEntry('enquiries.json', await enquiriesJson(db, email));
   yield jsonEntry('notification-settings.json', await notificationsJson(db, user.id));
   yield jsonEntry('mail.json', await mailJson(db, email));
+  yield jsonEntry('webhook-notices.json', await webhookNoticesJson(db, user.id));
+  yield jsonEntry('passkeys.json', await passkeysJson(db, user.id));
   yield {
     name: 'audit-log.csv',
     content: csvStream(
@@ -250,6 +254,37 @@ async function* entriesOf(db: Db, user: UserRow): AsyncGenerator<ZipEntry> {
 
 /** Said instead of a body holding a one-time link: whoever downloads it must not use it. */
 const LINK_LEFT_OUT = '[left out: this message holds a one-time link]';
+
+/** The run notices kept for the person's webhook (the address itself is never kept). */
+async function webhookNoticesJson(db: Db, userId: string) {
+  const rows = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.userId, userId))
+    .orderBy(asc(webhookDeliveries.createdAt));
+  return rows.map((row) => ({
+    event: row.event,
+    status: row.status,
+    attempts: row.attempts,
+    createdAt: row.createdAt,
+    sentAt: row.sentAt,
+    notice: JSON.parse(row.body) as unknown,
+  }));
+}
+
+/** Passkeys by name and dates: no credential id and no public key. */
+async function passkeysJson(db: Db, userId: string) {
+  return db
+    .select({
+      name: passkeys.name,
+      synced: sql<boolean>`${passkeys.deviceType} = 'multiDevice'`,
+      createdAt: passkeys.createdAt,
+      lastUsedAt: passkeys.lastUsedAt,
+    })
+    .from(passkeys)
+    .where(eq(passkeys.userId, userId))
+    .orderBy(asc(passkeys.createdAt));
+}
 
 /** Copies of the mail sent to the address, kept for the period shared/retention.ts names. */
 async function mailJson(db: Db, email: string) {
