@@ -97,6 +97,23 @@ export function redactUrl(url: string, route?: string): string {
   return scrubText(safePath + rest);
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Log this route's requests by path alone. A form posted to a page's own address
+     * carries the page's query (an invite token, a next page): nothing a log needs.
+     */
+    logPathOnly?: boolean;
+  }
+}
+
+/** The URL a request is logged with: without its tokens, or without its query at all. */
+export function loggedUrl(request: FastifyRequest): string {
+  const url = String(request.url ?? '');
+  const pathOnly = request.routeOptions?.config?.logPathOnly === true;
+  return redactUrl(pathOnly ? (url.split(/[?#]/)[0] ?? '') : url, request.routeOptions?.url);
+}
+
 // ---- errors ---------------------------------------------------------------------------
 
 type ErrorLike = Record<string, unknown> & { message: string };
@@ -247,7 +264,7 @@ function serializeRequest(request: FastifyRequest) {
   const version = request.headers?.['accept-version'];
   return {
     method: request.method,
-    url: redactUrl(String(request.url ?? ''), request.routeOptions?.url),
+    url: loggedUrl(request),
     version: Array.isArray(version) ? version.join(', ') : version,
     host: request.host,
     remoteAddress: request.ip,

@@ -4,7 +4,7 @@ import {
   type FastifyRequest,
   LogController,
 } from 'fastify';
-import { redactUrl } from './logging.ts';
+import { loggedUrl } from './logging.ts';
 
 // One line per request, after the answer, replacing Fastify's "incoming request" and
 // "request completed" pair (issue 13). At the default level (info) a request is logged only
@@ -37,7 +37,7 @@ export class RequestLog extends LogController {
     const level = error ? 'error' : slow || reply.statusCode >= 500 ? 'info' : 'debug';
     if (level === 'debug' && log.isLevelEnabled && !log.isLevelEnabled('debug')) return;
     const route = request.routeOptions.url;
-    const text = `${request.method} ${redactUrl(request.url, route)} ${reply.statusCode} in ${ms} ms`;
+    const text = `${request.method} ${loggedUrl(request)} ${reply.statusCode} in ${ms} ms`;
     const fields = { req: request, res: reply, route, responseTime: ms };
     if (error) log.error({ ...fields, err: error }, `request errored: ${text}`);
     else log[level](fields, slow ? `slow request: ${text}` : text);

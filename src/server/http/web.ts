@@ -4,6 +4,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { registerPageFormPosts } from './page-forms.ts';
 import { contentSecurityPolicy } from './security.ts';
 
 // Serves the built web app: pre-rendered public pages, hashed assets, and the SPA
@@ -64,13 +65,14 @@ export async function registerWeb(app: FastifyInstance, webRoot: string): Promis
     return null;
   }
   const fallback = toPage(readFileSync(fallbackFile));
-  for (const file of findHtmlFiles(webRoot)) {
-    const dir = relative(webRoot, file).split(sep).slice(0, -1).join('/');
+  const pagePaths = findHtmlFiles(webRoot).map((file) => {
+    const path = `/${relative(webRoot, file).split(sep).slice(0, -1).join('/')}`;
     const page = toPage(readFileSync(file));
-    app.get(`/${dir}`, { schema: { hide: true } }, (request, reply) =>
-      sendPage(request, reply, page),
-    );
-  }
+    app.get(path, { schema: { hide: true } }, (request, reply) => sendPage(request, reply, page));
+    return path;
+  });
+  // A form submitted before the page hydrated (page-forms.ts).
+  await registerPageFormPosts(app, pagePaths);
   await app.register(fastifyStatic, {
     root: resolve(webRoot),
     wildcard: false,

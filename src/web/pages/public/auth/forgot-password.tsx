@@ -77,8 +77,16 @@ function ForgotForm({ onSent }: { onSent: (message: string) => void }) {
   });
   const { register } = form;
 
+  // Posted, never a GET: a click before the page hydrates must put no e-mail in an
+  // address bar (server/http/page-forms.ts).
   return (
-    <form onSubmit={onSubmit} onFocus={forgotValidation.preload} noValidate className="space-y-5">
+    <form
+      method="post"
+      onSubmit={onSubmit}
+      onFocus={forgotValidation.preload}
+      noValidate
+      className="space-y-5"
+    >
       <fieldset disabled={isSubmitting}>
         <TextField
           label="Email"

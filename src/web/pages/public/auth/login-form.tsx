@@ -96,8 +96,16 @@ function PasswordStep({
   const { register } = form;
 
   const shown = alert ?? notice;
+  // Posted, never a GET: a click before the page hydrates must put no password in an
+  // address bar (server/http/page-forms.ts).
   return (
-    <form onSubmit={onSubmit} onFocus={loginValidation.preload} noValidate className="space-y-5">
+    <form
+      method="post"
+      onSubmit={onSubmit}
+      onFocus={loginValidation.preload}
+      noValidate
+      className="space-y-5"
+    >
       <fieldset disabled={isSubmitting} className="space-y-5">
         <TextField
           label="Email"

@@ -81,8 +81,16 @@ export function RegisterForm() {
     if (invitedEmail && !getValues('email')) setValue('email', invitedEmail);
   }, [invitedEmail, getValues, setValue]);
 
+  // Posted, never a GET: a click before the page hydrates must put no password in an
+  // address bar (server/http/page-forms.ts).
   return (
-    <form onSubmit={onSubmit} onFocus={registerValidation.preload} noValidate className="space-y-5">
+    <form
+      method="post"
+      onSubmit={onSubmit}
+      onFocus={registerValidation.preload}
+      noValidate
+      className="space-y-5"
+    >
       <RegisterInviteNotice invite={invite} />
       <RequiredNote className="" />
       <fieldset disabled={isSubmitting} className="space-y-5">
