@@ -22,6 +22,7 @@ import { adminCatalogRoutes } from '#server/features/catalog/admin-routes.ts';
 import { catalogRoutes } from '#server/features/catalog/portal-routes.ts';
 import { adminClientRoutes } from '#server/features/clients/admin-routes.ts';
 import { adminEnquiryRoutes } from '#server/features/contact/admin-routes.ts';
+import { contactFormRoutes } from '#server/features/contact/form-routes.ts';
 import { contactRoutes } from '#server/features/contact/public-routes.ts';
 import { environmentRoutes } from '#server/features/environment/admin-routes.ts';
 import { csvExportRoutes } from '#server/features/exports/portal-routes.ts';
@@ -68,6 +69,7 @@ const plain: [Plugin, string][] = [
   [passkeyRoutes, '/api/auth'],
   [endImpersonationRoutes, '/api'],
   [contactRoutes, '/api'],
+  [contactFormRoutes, ''],
   [inviteLinkRoutes, '/api/team'],
   [accountRoutes, '/api'],
   [clientProcessRoutes, '/api/n8n'],

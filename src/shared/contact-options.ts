@@ -2,6 +2,8 @@
 // §5) and the conversion the page applies before sending. Plain data, no zod: the
 // contact page renders these before the schema (contact.ts) is loaded.
 
+import { paths } from './paths.ts';
+
 type Options = Record<string, string>;
 
 export const contactMessages = {
@@ -74,3 +76,13 @@ export function toSubmission(
   }
   return out;
 }
+
+/**
+ * Where the form sends the visitor when it was posted before the page hydrated: the
+ * contact page with `?enquiry=sent` or `?enquiry=unsent`, which it shows once hydrated.
+ */
+export const contactOutcome = { param: 'enquiry', sent: 'sent', unsent: 'unsent' } as const;
+export type ContactOutcome = typeof contactOutcome.sent | typeof contactOutcome.unsent;
+
+export const contactOutcomePath = (outcome: ContactOutcome) =>
+  `${paths.contact}?${contactOutcome.param}=${outcome}`;

@@ -2,9 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '#server/app.ts';
+import { buildLoggedApp } from '#test/support/logged-app.ts';
 import { build, nextIp } from '#test/support/test-app.ts';
-import { loggerOptions } from './logging.ts';
 
 // A form on a pre-rendered page, submitted before the page's JavaScript has taken it over,
 // is posted by the browser itself (the forms say method="post", so nothing typed lands in
@@ -24,19 +23,12 @@ for (const dir of ['login', 'register', 'forgot-password', 'contact']) {
 }
 
 const t = await build();
-const lines: string[] = [];
-const app = await buildApp(
+// At debug, so every request's own line (request-log.ts) is in the log too.
+const { app, lines } = await buildLoggedApp(
   { ...t.deps, config: { ...t.deps.config, webRoot: root } },
-  {
-    serveWeb: true,
-    // At debug, so every request's own line (request-log.ts) is in the log too.
-    logger: { ...loggerOptions('debug'), stream: { write: (line: string) => lines.push(line) } },
-  },
+  { serveWeb: true },
 );
-afterAll(async () => {
-  await app.close();
-  rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const post = (url: string, payload: string, type = 'application/x-www-form-urlencoded') =>

@@ -46,6 +46,11 @@ declare module 'fastify' {
      * a route behind requireUser, where a session holder could guess from many addresses.
      */
     rateLimitPer?: 'address' | 'account';
+    /**
+     * The route whose budget this one spends ("POST /api/contact"): a page's form posted
+     * without JavaScript counts against the API call it stands in for, not beside it.
+     */
+    rateLimitBudgetOf?: string;
   }
 }
 
@@ -92,7 +97,9 @@ export function registerRateLimits(app: FastifyInstance, options: RateLimitOptio
     if (!limiter) throw new Error(`Unknown rate limit "${name}" on ${route.url}`);
     const methods = [route.method].flat();
     // A GET's automatic HEAD twin reads the same thing: one budget for both.
-    const id = `${methods.map((m) => (m === 'HEAD' ? 'GET' : m)).join(',')} ${route.url}`;
+    const id =
+      route.config?.rateLimitBudgetOf ??
+      `${methods.map((m) => (m === 'HEAD' ? 'GET' : m)).join(',')} ${route.url}`;
     const per = route.config?.rateLimitPer ?? 'address';
     route.onRequest = [route.onRequest ?? []].flat().concat(guard(limiter, id, per));
     documentAnswers(route, { 429: TooManyRequestsSchema });

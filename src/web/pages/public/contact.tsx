@@ -1,5 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { contactMessages, contactOutcome } from '#shared/contact-options.ts';
 import { paths } from '#shared/paths.ts';
+import { Alert } from '#web/components/alert.tsx';
 import { publicPageMeta } from '#web/lib/meta.ts';
 import { ContactAside } from './contact/contact-aside.tsx';
 import { ContactForm } from './contact/contact-form.tsx';
@@ -13,10 +16,18 @@ export const meta = () =>
     'Tell us about your project. A Minnesota software consultancy serving all 50 states, with same-day responses Monday to Friday.',
   );
 
-type View = 'form' | 'sent' | 'again';
+type View = 'form' | 'sent' | 'again' | 'unsent';
 
 export default function ContactPage() {
   const [view, setView] = useState<View>('form');
+  // A form sent before the page hydrated comes back with its outcome in the address
+  // (contact/form-routes.ts on the server). Hydration must first match the pre-rendered
+  // form, so the outcome is shown just after.
+  const outcome = useSearchParams()[0].get(contactOutcome.param);
+  useEffect(() => {
+    if (outcome === contactOutcome.sent) setView('sent');
+    if (outcome === contactOutcome.unsent) setView('unsent');
+  }, [outcome]);
   return (
     <>
       <PageHero
@@ -32,7 +43,14 @@ export default function ContactPage() {
           {view === 'sent' ? (
             <MessageSent onAgain={() => setView('again')} />
           ) : (
-            <ContactForm onSent={() => setView('sent')} focusFirst={view === 'again'} />
+            <>
+              {view === 'unsent' ? (
+                <div className="mb-6">
+                  <Alert>{contactMessages.network}</Alert>
+                </div>
+              ) : null}
+              <ContactForm onSent={() => setView('sent')} focusFirst={view === 'again'} />
+            </>
           )}
         </section>
         <aside aria-label="Other ways to reach us">

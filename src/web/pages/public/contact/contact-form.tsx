@@ -85,8 +85,10 @@ export function ContactForm({
     },
   );
 
+  // Posted, never a GET: a click before the page hydrates sends the enquiry without
+  // JavaScript, and nothing typed lands in an address bar (contact/form-routes.ts).
   return (
-    <form onSubmit={onSubmit} onFocus={contactValidation.preload} noValidate>
+    <form method="post" onSubmit={onSubmit} onFocus={contactValidation.preload} noValidate>
       <RequiredNote />
       <fieldset disabled={isSubmitting} className="min-w-0">
         <legend className="sr-only">Project enquiry</legend>
