@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from 'react-router';
 import { paths } from '#shared/paths.ts';
 import { ScrollToTop } from '#web/app/scroll-to-top.tsx';
@@ -20,6 +20,12 @@ import appCss from './app.css?inline';
 if (import.meta.env.DEV && !import.meta.env.SSR) void import('./app.css');
 
 export function Layout({ children }: { children: ReactNode }) {
+  // <html data-hydrated> once React has taken over the page: before then a pre-rendered
+  // page's buttons and forms are plain HTML, so browser tests wait for it before they
+  // type or click. Set from an effect, since no inline script of ours may run.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
   return (
     <html lang="en">
       <head>

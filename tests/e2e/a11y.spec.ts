@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, watchConsole } from './fixtures.ts';
+import { expect, gotoHydrated, test, watchConsole } from './fixtures.ts';
 
 // @axe-core/playwright needs a page from browser.newContext() (DESIGN §2).
 
@@ -8,7 +8,7 @@ for (const path of ['/login', '/register']) {
     const context = await browser.newContext();
     const page = await context.newPage();
     const unexpected = watchConsole(page);
-    await page.goto(path);
+    await gotoHydrated(page, path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const before = await new AxeBuilder({ page }).analyze();
     expect(before.violations).toEqual([]);

@@ -1,4 +1,11 @@
-import { createClientAccount, expect, loginAdmin, openSignedIn, test } from './fixtures.ts';
+import {
+  createClientAccount,
+  expect,
+  gotoHydrated,
+  loginAdmin,
+  openSignedIn,
+  test,
+} from './fixtures.ts';
 
 // "Test as client" (SPEC §4): the admin lands on /client as the client with a banner on
 // every page, and Return to admin restores the admin's own session.
@@ -36,7 +43,7 @@ test('Test as client opens the portal as the client, Return to admin comes back'
     .getByRole('link', { name: 'Scheduler' })
     .click();
   await expect(page.getByText('You are viewing the portal as Ivy Impersonated')).toBeVisible();
-  await page.goto('/about');
+  await gotoHydrated(page, '/about');
   await expect(page.getByRole('button', { name: 'Return to admin' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Return to admin' }).click();

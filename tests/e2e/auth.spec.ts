@@ -3,6 +3,7 @@ import {
   adminAccount,
   createClientAccount,
   expect,
+  gotoHydrated,
   openSignedIn,
   strongPassword,
   test,
@@ -12,7 +13,7 @@ import {
 test('a new client registers and lands in the portal with their name in the header', async ({
   page,
 }) => {
-  await page.goto('/register');
+  await gotoHydrated(page, '/register');
   await page.getByLabel('Full name').fill('Riley Register');
   await page.getByLabel('Email').fill(uniqueEmail('register'));
   await page.getByLabel('Company name').fill('Riley Co');
@@ -59,7 +60,7 @@ test.describe('a wrong password', () => {
   test.use({ allowConsoleErrors: [/status of 401/] });
 
   test('shows the server message and stays on the login page', async ({ page }) => {
-    await page.goto('/login');
+    await gotoHydrated(page, '/login');
     await page.getByLabel('Email').fill(uniqueEmail('nobody'));
     await page.getByLabel('Password').fill('Wrong-Passw0rd');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -72,7 +73,7 @@ test.describe('registering with an email that is taken', () => {
   test.use({ allowConsoleErrors: [/status of 409/] });
 
   test('shows the server message under the email field', async ({ page }) => {
-    await page.goto('/register');
+    await gotoHydrated(page, '/register');
     await page.getByLabel('Full name').fill('Dana Duplicate');
     await page.getByLabel('Email').fill(adminAccount.email);
     await page.getByLabel(/^Password/).fill(strongPassword);

@@ -82,6 +82,21 @@ export async function loginAdmin(request: APIRequestContext): Promise<AuthRespon
   return (await response.json()) as AuthResponse;
 }
 
+/**
+ * Opens `path` and waits until React has hydrated the page (root.tsx marks <html>). On a
+ * pre-rendered page, a click or key press before then reaches plain HTML: a form would be
+ * posted by the browser itself. Use it before typing or clicking on a public page.
+ */
+export async function gotoHydrated(
+  page: Page,
+  path: string,
+  options?: Parameters<Page['goto']>[1],
+) {
+  const response = await page.goto(path, options);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  return response;
+}
+
 /** Stores a session the way the app does, then opens `path`. */
 export async function openSignedIn(page: Page, session: AuthResponse, path: string) {
   await page.goto('/');

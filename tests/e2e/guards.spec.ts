@@ -1,5 +1,12 @@
 import type { ImpersonationToken } from '#shared/impersonation.ts';
-import { createClientAccount, expect, loginAdmin, openSignedIn, test } from './fixtures.ts';
+import {
+  createClientAccount,
+  expect,
+  gotoHydrated,
+  loginAdmin,
+  openSignedIn,
+  test,
+} from './fixtures.ts';
 
 test('a signed-out visitor is sent from the portal to the login page', async ({ page }) => {
   await page.goto('/client/processes');
@@ -17,7 +24,7 @@ test('a client cannot open the admin area', async ({ page, request }) => {
 test('the admin opening /admin lands on the legal suite with the admin navigation', async ({
   page,
 }) => {
-  await page.goto('/login');
+  await gotoHydrated(page, '/login');
   await page.getByLabel('Email').fill(process.env.E2E_ADMIN_EMAIL ?? 'admin@example.test');
   await page.getByLabel('Password').fill(process.env.E2E_ADMIN_PASSWORD ?? 'Admin-Passw0rd1');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -1,7 +1,7 @@
-import { expect, test } from './fixtures.ts';
+import { expect, gotoHydrated, test } from './fixtures.ts';
 
 test('the Services dropdown works from the keyboard', async ({ page }) => {
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   const header = page.getByRole('banner');
   const services = header.getByRole('button', { name: 'Services' });
   await expect(services).toHaveAttribute('aria-expanded', 'false');
@@ -26,7 +26,7 @@ test('the Services dropdown works from the keyboard', async ({ page }) => {
 });
 
 test('a route change starts at the top of the page', async ({ page }) => {
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();

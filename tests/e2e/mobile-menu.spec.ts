@@ -1,4 +1,4 @@
-import { createClientAccount, expect, openSignedIn, test } from './fixtures.ts';
+import { createClientAccount, expect, gotoHydrated, openSignedIn, test } from './fixtures.ts';
 
 test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
 
@@ -47,14 +47,11 @@ test('the mobile menu lists the signed-in items and closes when a link is tapped
 test('signed out, the mobile menu offers Login and Sign Up but no portal items', async ({
   page,
 }) => {
-  await page.goto('/');
-  // The home page is pre-rendered: the toggle opens only once React has hydrated it, and
-  // a click before that is lost (a clean-clone run once was that quick).
+  // The home page is pre-rendered: the toggle opens only once React has hydrated it.
+  await gotoHydrated(page, '/');
   const toggle = page.getByRole('button', { name: 'Menu' });
-  await expect(async () => {
-    await toggle.click();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 500 });
-  }).toPass();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   const menu = page.getByRole('navigation', { name: 'Mobile' });
   await expect(menu.getByRole('link', { name: 'Login' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Sign Up' })).toBeVisible();

@@ -4,6 +4,7 @@ import { passwordMessages } from '#shared/password.ts';
 import {
   createClientAccount,
   expect,
+  gotoHydrated,
   strongPassword,
   test,
   uniqueEmail,
@@ -28,7 +29,7 @@ test.describe('resetting a forgotten password', () => {
     const account = await createClientAccount(request, 'Fran Forgetful');
     const email = account.user.email;
 
-    await page.goto('/login');
+    await gotoHydrated(page, '/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await expect(page).toHaveURL('/forgot-password');
     await page.getByLabel('Email').fill(email);
@@ -90,7 +91,7 @@ test.describe('resetting a forgotten password', () => {
 });
 
 test('an unknown address gets the same neutral answer', async ({ page }) => {
-  await page.goto('/forgot-password');
+  await gotoHydrated(page, '/forgot-password');
   await page.getByLabel('Email').fill(uniqueEmail('nobody'));
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText(passwordMessages.forgotSent)).toBeVisible();
@@ -107,7 +108,7 @@ for (const [path, button] of [
     const context = await browser.newContext();
     const page = await context.newPage();
     const unexpected = watchConsole(page);
-    await page.goto(path);
+    await gotoHydrated(page, path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     await page.getByRole('button', { name: button }).click();

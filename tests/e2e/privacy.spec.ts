@@ -4,6 +4,7 @@ import { privacyMessages } from '#shared/privacy.ts';
 import {
   createClientAccount,
   expect,
+  gotoHydrated,
   loginAdmin,
   openSignedIn,
   strongPassword,
@@ -44,7 +45,7 @@ test.describe('a client closing their account', () => {
     await expect(page).toHaveURL('/');
     await expect(page.getByText(privacyMessages.closed)).toBeVisible();
 
-    await page.goto('/login');
+    await gotoHydrated(page, '/login');
     await page.getByLabel('Email').fill(client.user.email);
     await page.getByLabel('Password').fill(strongPassword);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, gotoHydrated, test } from './fixtures.ts';
 
 // SPEC §2 Catalogue search, on the home page (anchor solutions-section) and services.
 
@@ -10,7 +10,7 @@ for (const path of ['/', '/services']) {
   test(`${path}: the catalogue filters, reports counts and has an empty state`, async ({
     page,
   }) => {
-    await page.goto(path);
+    await gotoHydrated(page, path);
     const section = catalogue(page, path);
     const search = section.getByLabel('Search solutions');
     const cards = section.getByRole('heading', { level: 3 });

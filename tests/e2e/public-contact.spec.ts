@@ -3,7 +3,7 @@ import type { Page, Route } from '@playwright/test';
 import { brand } from '#shared/brand.ts';
 import { contactMessages as m } from '#shared/contact-options.ts';
 import type { Enquiry } from '#shared/enquiries.ts';
-import { expect, loginAdmin, test, watchConsole } from './fixtures.ts';
+import { expect, gotoHydrated, loginAdmin, test, watchConsole } from './fixtures.ts';
 import { waitForMail } from './mailbox.ts';
 
 // The enquiry form: SPEC §3 fields and option codes, §4 states, §5 rules and messages,
@@ -31,7 +31,7 @@ test('required fields are marked and every rule shows its message', async ({ pag
     requests++;
     return route.abort();
   });
-  await page.goto('/contact');
+  await gotoHydrated(page, '/contact');
   const f = form(page);
   // The asterisk is hidden from screen readers, which hear "required" instead.
   for (const [role, name] of [
@@ -89,7 +89,7 @@ test.describe('server answers', () => {
         errors: { email: 'This address does not accept mail.', phone: m.phone },
       }),
     );
-    await page.goto('/contact');
+    await gotoHydrated(page, '/contact');
     await fillRequired(page);
     await send(page).click();
     const f = form(page);
@@ -106,7 +106,7 @@ test.describe('server answers', () => {
 
   test('a message goes in the banner', async ({ page }) => {
     await page.route('/api/contact', json(500, { message: 'Our mail server is resting.' }));
-    await page.goto('/contact');
+    await gotoHydrated(page, '/contact');
     await fillRequired(page);
     await send(page).click();
     await expect(page.getByRole('alert')).toHaveText('Our mail server is resting.');
@@ -120,7 +120,7 @@ test.describe('server answers', () => {
     await page.route('/api/contact', (route) =>
       route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }),
     );
-    await page.goto('/contact');
+    await gotoHydrated(page, '/contact');
     await fillRequired(page);
     await send(page).click();
     await expect(page.getByRole('alert')).toHaveText(m.failed);
@@ -128,7 +128,7 @@ test.describe('server answers', () => {
 
   test('a network failure shows the long fallback and the error text', async ({ page }) => {
     await page.route('/api/contact', (route) => route.abort('failed'));
-    await page.goto('/contact');
+    await gotoHydrated(page, '/contact');
     await fillRequired(page);
     await send(page).click();
     const alert = page.getByRole('alert');
@@ -146,7 +146,7 @@ test('while sending, fields are disabled and the button reads "Sending..."', asy
     await held;
     await json(201, { message: m.success, id: 'x' })(route);
   });
-  await page.goto('/contact');
+  await gotoHydrated(page, '/contact');
   await fillRequired(page);
   await send(page).click();
   const f = form(page);
@@ -162,7 +162,7 @@ test('a sent enquiry carries labels, is stored and mailed, shows Message Sent, a
   page,
   request,
 }) => {
-  await page.goto('/contact');
+  await gotoHydrated(page, '/contact');
   const f = form(page);
   await fillRequired(page);
   await f.getByLabel('Company').fill('Rivers Dealers LLC');
@@ -226,7 +226,7 @@ test('the form with its errors, and the Message Sent panel, pass axe', async ({ 
   const page = await context.newPage();
   const unexpected = watchConsole(page);
   await page.route('/api/contact', json(201, { message: m.success, id: 'x' }));
-  await page.goto('/contact');
+  await gotoHydrated(page, '/contact');
   await send(page).click();
   await expect(form(page).getByText(m.name, { exact: true })).toBeVisible();
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);

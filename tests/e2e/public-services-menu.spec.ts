@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, gotoHydrated, test } from './fixtures.ts';
 
 // SPEC §2 Services and §9: a sticky side menu of 13 entries; a jump stops 80 px above
 // the section; the entry of the section whose top is within 100 px of the top is current.
@@ -19,7 +19,7 @@ const scrollTo = (page: Page, y: number) =>
   page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
 
 test('the side menu has 13 entries and follows the scroll position', async ({ page }) => {
-  await page.goto('/services');
+  await gotoHydrated(page, '/services');
   const menu = page.getByRole('navigation', { name: 'Services sections' });
   const links = menu.getByRole('link');
   await expect(links).toHaveCount(13);
@@ -38,7 +38,7 @@ test('the side menu has 13 entries and follows the scroll position', async ({ pa
 });
 
 test('a menu entry scrolls smoothly to its section, 80 px below the top', async ({ page }) => {
-  await page.goto('/services');
+  await gotoHydrated(page, '/services');
   const menu = page.getByRole('navigation', { name: 'Services sections' });
   await menu.getByRole('link', { name: 'Hosting & Cloud' }).click();
   const hosting = await topOf(page, 'hosting');
@@ -55,7 +55,7 @@ test('a menu entry scrolls smoothly to its section, 80 px below the top', async 
 });
 
 test('the header link Software Development lands on the software section', async ({ page }) => {
-  await page.goto('/');
+  await gotoHydrated(page, '/');
   await page.getByRole('banner').getByRole('button', { name: 'Services' }).click();
   await page
     .getByRole('banner')

@@ -1,10 +1,10 @@
 import { authMessages } from '#shared/auth.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, gotoHydrated, test } from './fixtures.ts';
 
 test('an empty registration shows every message at once, each under its field', async ({
   page,
 }) => {
-  await page.goto('/register');
+  await gotoHydrated(page, '/register');
   await page.getByRole('button', { name: 'Create account' }).click();
 
   const expectations: [string, string][] = [
@@ -31,7 +31,7 @@ test('an empty registration shows every message at once, each under its field', 
 test('password rules and the confirmation are checked together and clear as they are fixed', async ({
   page,
 }) => {
-  await page.goto('/register');
+  await gotoHydrated(page, '/register');
   await page.getByLabel('Full name').fill('Pat Example');
   await page.getByLabel('Email').fill('not-an-email');
   await page.getByLabel(/^Password/).fill('alllowercase');

@@ -5,6 +5,7 @@ import type { AuthResponse } from '#shared/user.ts';
 import {
   createClientAccount,
   expect,
+  gotoHydrated,
   openSignedIn,
   strongPassword,
   test,
@@ -269,7 +270,7 @@ test.describe('an unknown invite link', () => {
   test('on the sign-up form is explained, and the account is still created on its own', async ({
     page,
   }) => {
-    await page.goto('/register?invite=not-a-real-token');
+    await gotoHydrated(page, '/register?invite=not-a-real-token');
     await expect(page.getByRole('alert')).toContainText(teamMessages.linkInvalid);
     await page.getByLabel('Full name').fill('Lone Signup');
     await page.getByLabel('Email').fill(uniqueEmail('lone'));

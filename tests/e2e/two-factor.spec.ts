@@ -2,6 +2,7 @@ import { twoFactorMessages } from '#shared/two-factor.ts';
 import {
   createClientAccount,
   expect,
+  gotoHydrated,
   loginAdmin,
   openSignedIn,
   strongPassword,
@@ -57,7 +58,7 @@ test.describe('two-factor sign-in', () => {
 
     // Without the phone: a recovery code, once.
     await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
-    await page.goto('/login');
+    await gotoHydrated(page, '/login');
     await signIn(page, email, strongPassword);
     await page.getByRole('button', { name: 'Use a recovery code' }).click();
     const recovery = page.getByLabel('Recovery code');
@@ -92,7 +93,7 @@ test.describe('two-factor sign-in', () => {
     const { secret } = await turnOnTwoFactor(page);
     await page.getByRole('main').getByRole('button', { name: 'Log out' }).click();
 
-    await page.goto('/login?next=/client/scheduler');
+    await gotoHydrated(page, '/login?next=/client/scheduler');
     await signIn(page, account.user.email, strongPassword);
     await page.getByLabel('Authentication code').fill(totpCode(secret));
     await page.getByRole('button', { name: 'Verify and sign in' }).click();
@@ -103,7 +104,7 @@ test.describe('two-factor sign-in', () => {
 test.describe('the login ?next= address', () => {
   test('is followed for a path on this site', async ({ page, request }) => {
     const account = await createClientAccount(request);
-    await page.goto('/login?next=%2Fsettings%23two-factor');
+    await gotoHydrated(page, '/login?next=%2Fsettings%23two-factor');
     await signIn(page, account.user.email, strongPassword);
     await expect(page).toHaveURL('/settings#two-factor');
     await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
@@ -112,7 +113,7 @@ test.describe('the login ?next= address', () => {
   for (const next of ['https://example.com/steal', '//example.com/steal', '/\\example.com']) {
     test(`is ignored for ${next}`, async ({ page, request }) => {
       const account = await createClientAccount(request);
-      await page.goto(`/login?next=${encodeURIComponent(next)}`);
+      await gotoHydrated(page, `/login?next=${encodeURIComponent(next)}`);
       await signIn(page, account.user.email, strongPassword);
       await expect(page).toHaveURL('/client');
     });
