@@ -13,7 +13,8 @@ import { submitEnquiry } from './service.ts';
 // is lost (DESIGN §1), so it is taken as POST /api/contact takes it: the page's own
 // conversion and the same schema, the same rate limit (one budget for both), stored
 // before anything is sent. The visitor is sent back to the page, which says whether it
-// went; a refused form has no field messages to show, since the page was never running.
+// went; a refused form has no field messages to show, since the page was never running
+// (docs/decisions/021-forms-before-hydration.md).
 
 const sent = contactOutcomePath(contactOutcome.sent);
 const unsent = contactOutcomePath(contactOutcome.unsent);
