@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 // server answers such a post with a fresh GET of the same page (303 See Other). What was
 // typed is read, within the usual body limit, and dropped: never stored, echoed or logged.
 // A page whose form means something without JavaScript (the enquiry form) registers its
-// own POST route first, with acceptForms, and keeps it (docs/decisions/021-forms-before-hydration.md).
+// own POST route first, with acceptForms, and keeps it
+// (docs/decisions/021-forms-before-hydration.md).
 
 export const FORM_TYPE = 'application/x-www-form-urlencoded';
 
