@@ -26,6 +26,7 @@ describe('scrubText', () => {
     const text = [
       `/api/invoices/abc/pdf?sig=${SECRET}&download=1`,
       `/client?impersonate=${SECRET}`,
+      `/register?invite=${SECRET}`,
       `/invite/${SECRET}`,
       `/reset-password/${SECRET}?x=1`,
       `/pay/checkout/${SECRET}`,

@@ -16,7 +16,7 @@ export const REDACTED = '[REDACTED]';
 
 /** Names of query keys and route params whose values authorise something or are secrets. */
 const SECRET_NAME =
-  /token|sig|secret|passw|pwd|key|auth|session|challenge|impersonate|code|otp|jwt|credential|hash/i;
+  /token|sig|secret|passw|pwd|key|auth|session|challenge|impersonate|code|otp|jwt|credential|hash|invite/i;
 
 /**
  * Token routes the server answers itself (the pages come from paths.ts), and the old
