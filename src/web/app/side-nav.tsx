@@ -42,10 +42,12 @@ export function SideNav({ label, items }: { label: string; items: SideNavItem[] 
         {label}
       </p>
       {/* On a phone the row fades out at its right edge, so it reads as one that scrolls
-          (issue 19); the last tab scrolls clear of the fade. */}
+          (issue 19); the last tab scrolls clear of the fade. The row is the containing
+          block of a badge's screen-reader text (absolutely placed), which would otherwise
+          widen the whole page by the row's hidden length. */}
       <ul
         ref={list}
-        className="-mx-4 flex scroll-pr-12 scroll-pl-4 gap-1 overflow-x-auto px-4 pr-10 pb-2 [mask-image:linear-gradient(to_right,black_calc(100%-3rem),transparent)] md:mx-0 md:flex-col md:overflow-visible md:px-0 md:pb-0 md:[mask-image:none]"
+        className="relative -mx-4 flex scroll-pr-12 scroll-pl-4 gap-1 overflow-x-auto px-4 pr-10 pb-2 [mask-image:linear-gradient(to_right,black_calc(100%-3rem),transparent)] md:mx-0 md:flex-col md:overflow-visible md:px-0 md:pb-0 md:[mask-image:none]"
       >
         {items.map((item) => (
           <li key={item.to}>
