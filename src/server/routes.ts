@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { noteRoutes } from '#server/api/serve.ts';
 import { accountRoutes } from '#server/features/account/portal-routes.ts';
 import { adminAnalyticsRoutes } from '#server/features/analytics/admin-routes.ts';
 import { clientAnalyticsRoutes } from '#server/features/analytics/portal-routes.ts';
@@ -51,12 +52,18 @@ import { inviteLinkRoutes } from '#server/features/team/public-routes.ts';
 import { twoFactorRoutes } from '#server/features/two-factor/portal-routes.ts';
 import { twoFactorSignInRoutes } from '#server/features/two-factor/public-routes.ts';
 
-// Every feature's routes and the prefix they answer under, in one table. Each file says
-// its audience: public-routes (no sign-in), portal-routes (any signed-in user),
-// admin-routes (admins). SPEC §7 fixes the paths.
+// Every feature's routes. Converted features serve the shared route table (src/shared/api:
+// full paths, audiences and schemas, docs/decisions/022-one-route-table.md); the others
+// still answer under the prefix listed here, each file naming its audience: public-routes
+// (no sign-in), portal-routes (any signed-in user), admin-routes (admins). SPEC §7 fixes
+// the paths.
 
 type Plugin = FastifyPluginAsyncZod;
 
+/** Features whose routes come from the shared table, with their full paths. */
+const fromTable: Plugin[] = [schedulerRoutes, auditRoutes];
+
+/** Features still registered the old way, under a prefix. */
 const plain: [Plugin, string][] = [
   [healthRoutes, ''],
   [authRoutes, '/api/auth'],
@@ -73,7 +80,6 @@ const plain: [Plugin, string][] = [
   [inviteLinkRoutes, '/api/team'],
   [accountRoutes, '/api'],
   [clientProcessRoutes, '/api/n8n'],
-  [schedulerRoutes, '/api/scheduler'],
   [clientAnalyticsRoutes, '/api/client'],
   [clientOverviewRoutes, '/api/client'],
   [csvExportRoutes, '/api/client'],
@@ -91,12 +97,13 @@ const plain: [Plugin, string][] = [
   [adminAnalyticsRoutes, '/api/analytics'],
   [environmentRoutes, '/api/environment'],
   [securityRoutes, '/api/admin/security'],
-  [auditRoutes, '/api/admin'],
   [legalRoutes, '/api/legal'],
   [exportDownloadRoutes, '/api'],
 ];
 
 export async function registerRoutes(app: FastifyInstance) {
+  noteRoutes(app);
+  for (const plugin of fromTable) await app.register(plugin);
   for (const [plugin, prefix] of plain) await app.register(plugin, { prefix });
   // Billing routes talk to the provider BILLING_PROVIDER picks (DESIGN §1).
   const { provider, links } = createBilling(app.deps, app.log);

@@ -1,4 +1,3 @@
-import { z } from 'zod';
-
-/** `/:id` params. Any string is accepted; a service answers 404 for ids it does not know. */
-export const IdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+// `/:id` params, defined with the shared route table; the features still registered the
+// old way import it from here.
+export { IdParamsSchema } from '#shared/api/params.ts';

@@ -1,80 +1,33 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { actorIdOf, currentUser, requireUser } from '#server/auth/guards.ts';
+import { serve } from '#server/api/serve.ts';
+import { actorIdOf, currentUser } from '#server/auth/guards.ts';
 import { resolveAccount } from '#server/domain/accounts/account.ts';
-import { IdParamsSchema } from '#server/http/schemas.ts';
-import { ErrorSchema, MessageSchema } from '#shared/answers.ts';
-import { CreateScheduleSchema, ScheduleSchema, UpdateScheduleSchema } from '#shared/scheduler.ts';
+import { schedulerApi as api } from '#shared/api/scheduler.ts';
 import { createSchedule, deleteSchedule, listSchedules, updateSchedule } from './service.ts';
 
 export const schedulerRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
-  app.addHook('onRequest', requireUser);
-  const common = { tags: ['portal: scheduler'], security: [{ bearer: [] }] };
+  const accountOf = (request: Parameters<typeof currentUser>[0]) =>
+    resolveAccount(db, currentUser(request));
 
-  app.get(
-    '/',
-    { schema: { ...common, response: { 200: z.array(ScheduleSchema) } } },
-    async (request) => listSchedules(db, await resolveAccount(db, currentUser(request))),
+  serve(app, api.list, async (request) => listSchedules(db, await accountOf(request)));
+
+  serve(app, api.create, async (request) =>
+    createSchedule(db, await accountOf(request), request.body, actorIdOf(request)),
   );
 
-  app.post(
-    '/',
-    {
-      schema: {
-        ...common,
-        body: CreateScheduleSchema,
-        response: {
-          201: ScheduleSchema,
-          400: ErrorSchema,
-          402: ErrorSchema,
-          403: ErrorSchema,
-          404: ErrorSchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      const account = await resolveAccount(db, currentUser(request));
-      const created = await createSchedule(db, account, request.body, actorIdOf(request));
-      return reply.code(201).send(created);
-    },
+  serve(app, api.update, async (request) =>
+    updateSchedule(
+      db,
+      await accountOf(request),
+      request.params.id,
+      request.body,
+      actorIdOf(request),
+    ),
   );
 
-  app.patch(
-    '/:id',
-    {
-      schema: {
-        ...common,
-        params: IdParamsSchema,
-        body: UpdateScheduleSchema,
-        response: {
-          200: ScheduleSchema,
-          400: ErrorSchema,
-          402: ErrorSchema,
-          403: ErrorSchema,
-          404: ErrorSchema,
-        },
-      },
-    },
-    async (request) => {
-      const account = await resolveAccount(db, currentUser(request));
-      return updateSchedule(db, account, request.params.id, request.body, actorIdOf(request));
-    },
-  );
-
-  app.delete(
-    '/:id',
-    {
-      schema: {
-        ...common,
-        params: IdParamsSchema,
-        response: { 200: MessageSchema, 403: ErrorSchema, 404: ErrorSchema },
-      },
-    },
-    async (request) => {
-      const account = await resolveAccount(db, currentUser(request));
-      await deleteSchedule(db, account, request.params.id, actorIdOf(request));
-      return { message: 'Schedule removed.' };
-    },
-  );
+  serve(app, api.remove, async (request) => {
+    await deleteSchedule(db, await accountOf(request), request.params.id, actorIdOf(request));
+    return { message: 'Schedule removed.' };
+  });
 };

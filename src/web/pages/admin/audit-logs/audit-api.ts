@@ -1,16 +1,17 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AuditEntry, AuditLevel, AuditSources } from '#shared/audit.ts';
-import { api } from '#web/lib/api.ts';
+import { auditApi } from '#shared/api/audit.ts';
+import type { AuditLevel } from '#shared/audit.ts';
+import { callApi } from '#web/lib/call-api.ts';
 
-// GET /api/admin/audit-logs?limit=500&level=&source= (SPEC §7, §9: limit 500) with the
-// search words and older pages (issue 18), and the list of sources recorded.
+// The audit log (SPEC §7, §9: limit 500) with the search words and older pages, and the
+// list of sources recorded.
 
 export const AUDIT_FETCH_LIMIT = 500;
 
 export interface ServerFilter {
   level: AuditLevel | '';
   source: string;
-  /** Search words, matched on the server too (issue 18), so older entries are found. */
+  /** Search words, matched on the server too, so older entries are found. */
   q?: string;
 }
 
@@ -24,16 +25,16 @@ export const auditKeys = {
 export const auditLogsQuery = (filter: ServerFilter) =>
   infiniteQueryOptions({
     queryKey: auditKeys.list(filter),
-    queryFn: ({ pageParam }) => {
-      const query = new URLSearchParams({
-        limit: String(AUDIT_FETCH_LIMIT),
-        level: filter.level,
-        source: filter.source,
-      });
-      if (filter.q?.trim()) query.set('q', filter.q.trim());
-      if (pageParam) query.set('before', pageParam);
-      return api.get<AuditEntry[]>(`/api/admin/audit-logs?${query}`);
-    },
+    queryFn: ({ pageParam }) =>
+      callApi(auditApi.list, {
+        query: {
+          limit: AUDIT_FETCH_LIMIT,
+          level: filter.level,
+          source: filter.source,
+          q: filter.q?.trim() || undefined,
+          before: pageParam ?? undefined,
+        },
+      }),
     initialPageParam: null as string | null,
     // The last entry's cursor names its time to the microsecond: handed back untouched.
     getNextPageParam: (page) =>
@@ -46,5 +47,5 @@ export const auditLogsQuery = (filter: ServerFilter) =>
 export const auditSourcesQuery = () =>
   queryOptions({
     queryKey: auditKeys.sources,
-    queryFn: () => api.get<AuditSources>('/api/admin/audit-logs/sources'),
+    queryFn: () => callApi(auditApi.sources),
   });

@@ -1,0 +1,153 @@
+import type { Audience } from '#shared/api/route.ts';
+
+// The routes still registered the old way (a prefix in src/server/routes.ts, guards added
+// by hand), each with the audience its guards give it, so the authorization matrix knows
+// what to expect of them. A feature converted to the shared route table
+// (docs/decisions/022-one-route-table.md) deletes its block here: the matrix then reads
+// the audience from the table, and fails while a converted route is still listed here.
+// Routes whose handler refuses an admin's test session itself, after the body is checked
+// (two-factor and passkey changes), are listed as signed-in; converted, they become
+// own-session routes with their own refusal.
+
+export const unconvertedRoutes: Record<string, Audience> = {
+  // features/account
+  'GET /api/account': 'signed-in',
+  // features/analytics
+  'GET /api/analytics/overview': 'admin',
+  'GET /api/analytics/top-processes': 'admin',
+  'GET /api/analytics/usage': 'admin',
+  'GET /api/client/analytics': 'signed-in',
+  // features/auth
+  'GET /api/auth/verify': 'signed-in',
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/logout': 'signed-in',
+  'POST /api/auth/register': 'public',
+  // features/billing
+  'GET /api/admin/billing/:id/invoices': 'admin',
+  'GET /api/invoices/:id/pdf': 'public',
+  'GET /api/pay/sessions/:token': 'public',
+  'GET /api/zoho/billing-status': 'signed-in',
+  'GET /api/zoho/crm-links': 'admin',
+  'GET /api/zoho/invoices': 'signed-in',
+  'GET /api/zoho/packages': 'signed-in',
+  'POST /api/admin/billing/:id/billing-portal': 'admin',
+  'POST /api/admin/billing/:id/invoices': 'admin',
+  'POST /api/admin/billing/:id/invoices/:invoiceId/payments': 'admin',
+  'POST /api/admin/billing/:id/trial': 'admin',
+  'POST /api/pay/sessions/:token/cancel': 'public',
+  'POST /api/pay/sessions/:token/change': 'public',
+  'POST /api/stripe/webhook': 'public',
+  'POST /api/zoho/create-contact/:id': 'admin',
+  'POST /api/zoho/portal-url': 'signed-in',
+  'POST /api/zoho/provision/:id': 'admin',
+  'POST /api/zoho/select-package': 'own-session',
+  'POST /api/zoho/sync-status/:id': 'admin',
+  'POST /api/zoho/webhook': 'public',
+  // features/catalog
+  'GET /api/admin/catalog-requests': 'admin',
+  'GET /api/admin/clients/:id/catalog-requests': 'admin',
+  'GET /api/catalog/templates': 'signed-in',
+  'POST /api/admin/catalog-requests/:id/approve': 'admin',
+  'POST /api/admin/catalog-requests/:id/decline': 'admin',
+  'POST /api/catalog/request-access/:id': 'signed-in',
+  // features/clients
+  'GET /api/admin/billing/:id/overview': 'admin',
+  'GET /api/admin/clients': 'admin',
+  'GET /api/admin/clients/:id': 'admin',
+  'PATCH /api/admin/clients/:id': 'admin',
+  'PATCH /api/admin/clients/:id/company': 'admin',
+  'POST /api/admin/billing/:id/mock-status': 'admin',
+  'POST /api/admin/clients/:id/allowed-ips': 'admin',
+  'POST /api/admin/clients/:id/integration-keys': 'admin',
+  'POST /api/admin/clients/:id/reset-password': 'admin',
+  // features/contact
+  'GET /api/admin/enquiries': 'admin',
+  'POST /api/contact': 'public',
+  'POST /contact': 'public',
+  // features/environment
+  'GET /api/environment/checks': 'admin',
+  // features/exports
+  'GET /api/client/analytics.csv': 'signed-in',
+  'GET /api/client/runs.csv': 'signed-in',
+  // features/health
+  'GET /healthz': 'public',
+  'GET /readyz': 'public',
+  // features/impersonation
+  'POST /api/admin/impersonate/:id': 'admin',
+  'POST /api/auth/impersonation/end': 'signed-in',
+  // features/legal
+  'GET /api/legal/drafts': 'admin',
+  'GET /api/legal/drafts/:id': 'admin',
+  'GET /api/legal/templates': 'admin',
+  'GET /api/legal/templates/:id/schema': 'admin',
+  'POST /api/legal/drafts': 'admin',
+  'POST /api/legal/export': 'admin',
+  'POST /api/legal/generate': 'admin',
+  // features/notifications
+  'GET /api/settings/notifications': 'signed-in',
+  'POST /api/settings/notifications/test': 'signed-in',
+  'PUT /api/settings/notifications': 'signed-in',
+  // features/outbox
+  'DELETE /api/admin/outbox/:id': 'admin',
+  'GET /api/admin/outbox': 'admin',
+  'GET /api/admin/outbox/:id': 'admin',
+  'GET /api/admin/outbox/failed-count': 'admin',
+  'GET /api/admin/outbox/webhooks': 'admin',
+  'POST /api/admin/outbox/:id/resend': 'admin',
+  'POST /api/admin/outbox/webhooks/:id/resend': 'admin',
+  // features/overview
+  'GET /api/client/overview': 'signed-in',
+  // features/passkeys
+  'DELETE /api/auth/passkeys/:id': 'signed-in',
+  'GET /api/auth/passkeys': 'signed-in',
+  'PATCH /api/auth/passkeys/:id': 'signed-in',
+  'POST /api/auth/login/2fa/passkey': 'public',
+  'POST /api/auth/login/2fa/passkey/options': 'public',
+  'POST /api/auth/login/passkey': 'public',
+  'POST /api/auth/login/passkey/options': 'public',
+  'POST /api/auth/passkeys': 'signed-in',
+  'POST /api/auth/passkeys/options': 'signed-in',
+  // features/password-reset
+  'POST /api/admin/clients/:id/reset-link': 'admin',
+  'POST /api/auth/forgot-password': 'public',
+  'POST /api/auth/reset-password': 'public',
+  // features/privacy
+  'DELETE /api/admin/enquiries/:id': 'admin',
+  'GET /api/account/export/:token': 'public',
+  'GET /api/admin/clients/:id/export': 'admin',
+  'GET /api/admin/enquiries/:id/export': 'admin',
+  'POST /api/account/close': 'own-session',
+  'POST /api/account/export': 'own-session',
+  'POST /api/admin/clients/:id/close': 'admin',
+  'POST /api/admin/clients/:id/erase': 'admin',
+  // features/processes
+  'GET /api/admin/processes': 'admin',
+  'GET /api/n8n/my-processes': 'signed-in',
+  'GET /api/n8n/processes/:processId/runs': 'signed-in',
+  'PATCH /api/admin/processes/:id': 'admin',
+  'POST /api/admin/processes': 'admin',
+  'POST /api/admin/processes/:id/test': 'admin',
+  'POST /api/n8n/trigger/:processId': 'signed-in',
+  // features/security
+  'DELETE /api/admin/security/admin-allowed-ip': 'admin',
+  'GET /api/admin/security/ip': 'admin',
+  'POST /api/admin/security/admin-allowed-ip': 'admin',
+  // features/settings
+  'GET /api/legal/defaults': 'signed-in',
+  'PUT /api/legal/defaults': 'signed-in',
+  'PUT /api/settings/password': 'signed-in',
+  // features/team
+  'DELETE /api/team/invites/:id': 'signed-in',
+  'DELETE /api/team/members/:id': 'own-session',
+  'GET /api/team/invites': 'signed-in',
+  'GET /api/team/invites/:token': 'public',
+  'GET /api/team/members': 'signed-in',
+  'POST /api/team/invite': 'own-session',
+  'POST /api/team/invites/:token/accept': 'signed-in',
+  // features/two-factor
+  'GET /api/auth/2fa': 'signed-in',
+  'POST /api/auth/2fa/disable': 'signed-in',
+  'POST /api/auth/2fa/enable': 'signed-in',
+  'POST /api/auth/2fa/setup': 'signed-in',
+  'POST /api/auth/login/2fa': 'public',
+};
