@@ -62,19 +62,8 @@ export const GlobeIcon = make(
 );
 export const LayersIcon = make('M12 3l9 5-9 5-9-5 9-5zM3 13l9 5 9-5M3 17l9 5 9-5');
 export const CheckCircleIcon = make('M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM8 12l3 3 5-6');
-export const CheckIcon = make('M5 12l5 5 9-10');
 export const TargetIcon = make(
   'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 17a5 5 0 1 0 0-10 5 5 0 0 0 0 10zM12 13a1 1 0 1 0 0-2 1 1 0 0 0 0 2z',
 );
-export const HeadsetIcon = make(
-  'M4 14v-2a8 8 0 0 1 16 0v2M4 14h3v6H5a1 1 0 0 1-1-1v-5zM20 14h-3v6h2a1 1 0 0 0 1-1v-5zM17 20a3 3 0 0 1-3 2h-2',
-);
-export const PaletteIcon = make(
-  'M12 21a9 9 0 1 1 9-9c0 2-1.5 3-3 3h-2a2 2 0 0 0-1 3.7c.6.4.3 2.3-3 2.3zM7.5 11h.01M10 7h.01M15 7.5h.01',
-);
-export const WrenchIcon = make(
-  'M14.7 6.3a4 4 0 0 0-5.4 5.4L3 18l3 3 6.3-6.3a4 4 0 0 0 5.4-5.4l-2.5 2.5-2.5-.5-.5-2.5 2.5-2.5z',
-);
 export const TrendingUpIcon = make('M3 17l6-6 4 4 8-8M15 7h6v6');
-export const ArchiveIcon = make('M3 4h18v4H3zM5 8v12h14V8M10 12h4');
 export const ActivityIcon = make('M3 12h4l3-8 4 16 3-8h4');
