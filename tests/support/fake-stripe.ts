@@ -2,14 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { createIdempotencyLayer } from './fake-stripe-idempotency.ts';
 
 // A real HTTP server on loopback standing in for the Stripe API, as its reference documents
 // it for the calls this product makes: form-encoded bodies with bracket keys, Bearer secret
 // keys, list objects with has_more and starting_after paging, `expand`, Idempotency-Key
-// replays, and errors as {error: {type, code, message, param}} with Stripe's status codes.
-// The official library is pointed at it through its host, port and protocol options, so the
-// product's Stripe code runs unchanged. Webhook events are signed with the library's own
-// test-header helper.
+// replays and refusals (fake-stripe-idempotency.ts), and errors as {error: {type, code,
+// message, param}} with Stripe's status codes. The official library is pointed at it
+// through its host, port and protocol options, so the product's Stripe code runs unchanged.
+// Webhook events are signed with the library's own test-header helper.
 
 export const FAKE_STRIPE_KEY = 'sk_test_fake0123456789abcdef';
 export const FAKE_STRIPE_WEBHOOK_SECRET = 'whsec_fake0123456789abcdef';
@@ -27,6 +28,11 @@ export interface FakeStripe {
   webhookEndpoints: Obj[];
   /** Requests received, newest last: method, path and the decoded body. */
   received: { method: string; path: string; body: Obj; idempotencyKey?: string }[];
+  /**
+   * The next `times` requests to `endpoint` ('POST /v1/customers') are carried out but their
+   * answer is lost: the connection closes before it is sent, as when a network drops it.
+   */
+  loseAnswers(endpoint: string, times: number): void;
   /** The customer paid on Stripe Checkout: a subscription starts. */
   completeCheckout(sessionId: string): { session: Obj; subscription: Obj };
   /** As the Customer Portal does: the subscription ends now. */
@@ -62,10 +68,16 @@ export function parseForm(text: string): Obj {
   return root;
 }
 
-function send(res: ServerResponse, status: number, body: unknown) {
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
   res.writeHead(status, {
     'content-type': 'application/json',
     'request-id': id('req'),
+    ...headers,
   });
   res.end(JSON.stringify(body));
 }
@@ -76,6 +88,13 @@ const stripeError = (
   message: string,
   extra: { code?: string; param?: string; type?: string } = {},
 ) => send(res, status, { error: { type: 'invalid_request_error', message, ...extra } });
+
+// No endpoint ran, so Stripe keeps nothing against the request's idempotency key.
+const UNRECOGNIZED = 'Unrecognized request URL';
+const unrecognized = (res: ServerResponse, method: string, path: string) =>
+  stripeError(res, 404, `${UNRECOGNIZED} (${method}: ${path}).`);
+const isUnrecognized = (body: unknown) =>
+  String((body as { error?: { message?: string } }).error?.message).startsWith(UNRECOGNIZED);
 
 const missing = (res: ServerResponse, kind: string, what: string) =>
   stripeError(res, 404, `No such ${kind}: '${what}'`, { code: 'resource_missing', param: 'id' });
@@ -93,7 +112,12 @@ const expands = (query: Obj) => {
   return Array.isArray(value) ? (value as string[]) : typeof value === 'string' ? [value] : [];
 };
 
-export async function startFakeStripe(): Promise<FakeStripe> {
+export interface FakeStripeOptions {
+  /** The clock idempotency keys age by (they are kept for 24 hours). */
+  now?: () => number;
+}
+
+export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<FakeStripe> {
   const products = new Map<string, Obj>();
   const prices: Obj[] = [];
   const customers = new Map<string, Obj>();
@@ -102,7 +126,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const invoices: Obj[] = [];
   const webhookEndpoints: Obj[] = [];
   const received: FakeStripe['received'] = [];
-  const replays = new Map<string, { status: number; body: unknown }>();
+  const idempotency = createIdempotencyLayer(options.now);
+  const losing = new Map<string, number>();
   let base = '';
 
   const addPrice = (
@@ -255,7 +280,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const selected = invoices.filter((i) => !query.customer || i.customer === query.customer);
       return send(res, 200, list(selected, query, path));
     }
-    return stripeError(res, 404, `Unrecognized request URL (${method}: ${path}).`);
+    return unrecognized(res, method, path);
   }
 
   const server = createServer((req, res) => {
@@ -272,16 +297,28 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (auth !== FAKE_STRIPE_KEY) {
         return stripeError(res, 401, `Invalid API Key provided: ${(auth ?? '').slice(0, 8)}***`);
       }
-      // A POST repeated with the same Idempotency-Key gets the first answer again.
-      const replay = idempotencyKey && method === 'POST' ? replays.get(idempotencyKey) : undefined;
-      if (replay) return send(res, replay.status, replay.body);
-      if (idempotencyKey && method === 'POST') {
-        const write = res.end.bind(res);
-        res.end = ((chunk: unknown) => {
-          replays.set(idempotencyKey, { status: res.statusCode, body: JSON.parse(String(chunk)) });
-          return write(chunk as string);
-        }) as typeof res.end;
-      }
+      const endpoint = `${method} ${url.pathname}`;
+      const lose = (losing.get(endpoint) ?? 0) > 0;
+      if (lose) losing.set(endpoint, (losing.get(endpoint) ?? 0) - 1);
+      const answer = res.end.bind(res);
+      res.end = ((chunk: unknown) => {
+        if (!lose) return answer(chunk as string);
+        req.socket.destroy();
+        return res;
+      }) as typeof res.end;
+      // Only POSTs are keyed; Stripe ignores the header on GET and DELETE.
+      const key = method === 'POST' ? idempotencyKey : undefined;
+      if (!key) return route(method, url.pathname, query, body, res);
+      const earlier = idempotency.check(key, url.pathname, body);
+      if (earlier) return send(res, earlier.status, earlier.body, earlier.headers);
+      const write = res.end.bind(res);
+      res.end = ((chunk: unknown) => {
+        const answered = JSON.parse(String(chunk)) as unknown;
+        if (!isUnrecognized(answered)) {
+          idempotency.save(key, url.pathname, body, res.statusCode, answered);
+        }
+        return write(chunk as string);
+      }) as typeof res.end;
       route(method, url.pathname, query, body, res);
     });
   });
@@ -304,6 +341,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     invoices,
     webhookEndpoints,
     received,
+    loseAnswers(endpoint, times) {
+      losing.set(endpoint, times);
+    },
     completeCheckout(sessionId) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);

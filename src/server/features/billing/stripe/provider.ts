@@ -9,6 +9,7 @@ import {
   type StripeApi,
   stripeErrorText,
 } from '#server/integrations/stripe/client.ts';
+import { requestKey } from '#server/integrations/stripe/idempotency.ts';
 import { billingApiMessages, type Package, payRedirects } from '#shared/billing-api.ts';
 import { impersonationMessages } from '#shared/impersonation.ts';
 import {
@@ -77,20 +78,23 @@ export function createStripeProvider({
   }
 
   /**
-   * The client's Stripe customer, created once: the idempotency key makes two clicks one
-   * customer, and the conditional update keeps the first id if two requests race.
+   * The client's Stripe customer, created once. The idempotency key is what makes a second
+   * click, or a click again after Stripe's answer was lost, the same customer and not a
+   * second one; it is made from the request, so details corrected in between (a company
+   * name) make a new request that Stripe accepts rather than refuses. The library keys its
+   * own retries of each try. The conditional update keeps the first id if two requests race.
    */
   async function ensureCustomer(client: UserRow, acting: Acting): Promise<string> {
     if (client.stripeCustomerId) return client.stripeCustomerId;
+    const params = {
+      email: client.email,
+      name: client.companyName ?? client.name,
+      metadata: { userId: client.id },
+    };
     const customer = await upstream('create customer', () =>
-      stripe.customers.create(
-        {
-          email: client.email,
-          name: client.companyName ?? client.name,
-          metadata: { userId: client.id },
-        },
-        { idempotencyKey: `customer-${client.id}` },
-      ),
+      stripe.customers.create(params, {
+        idempotencyKey: requestKey(`customer-${client.id}`, params),
+      }),
     );
     await db
       .update(users)
