@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,9 +15,16 @@ describe('lockDataDir', () => {
 
   it('takes over a lock left behind by a process that has gone, and releases it', () => {
     const dir = mkdtempSync(join(tmpdir(), 'lock-'));
-    writeFileSync(join(dir, 'server.lock'), '999999999');
+    const lockFile = join(dir, 'server.lock');
+    writeFileSync(lockFile, '999999999');
     const release = lockDataDir(dir);
+    expect(readFileSync(lockFile, 'utf8')).toBe(String(process.pid));
     release();
-    lockDataDir(dir)();
+    expect(existsSync(lockFile)).toBe(false);
+    // Released, the directory is free: a server in another process may take it.
+    const again = lockDataDir(dir);
+    expect(readFileSync(lockFile, 'utf8')).toBe(String(process.pid));
+    again();
+    expect(existsSync(lockFile)).toBe(false);
   });
 });
