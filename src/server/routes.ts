@@ -61,7 +61,13 @@ import { twoFactorSignInRoutes } from '#server/features/two-factor/public-routes
 type Plugin = FastifyPluginAsyncZod;
 
 /** Features whose routes come from the shared table, with their full paths. */
-const fromTable: Plugin[] = [schedulerRoutes, auditRoutes];
+const fromTable: Plugin[] = [
+  accountRoutes,
+  schedulerRoutes,
+  adminOutboxRoutes,
+  adminWebhookDeliveryRoutes,
+  auditRoutes,
+];
 
 /** Features still registered the old way, under a prefix. */
 const plain: [Plugin, string][] = [
@@ -78,7 +84,6 @@ const plain: [Plugin, string][] = [
   [contactRoutes, '/api'],
   [contactFormRoutes, ''],
   [inviteLinkRoutes, '/api/team'],
-  [accountRoutes, '/api'],
   [clientProcessRoutes, '/api/n8n'],
   [clientAnalyticsRoutes, '/api/client'],
   [clientOverviewRoutes, '/api/client'],
@@ -89,8 +94,6 @@ const plain: [Plugin, string][] = [
   [catalogRoutes, '/api'],
   [impersonationRoutes, '/api'],
   [adminEnquiryRoutes, '/api'],
-  [adminOutboxRoutes, '/api/admin'],
-  [adminWebhookDeliveryRoutes, '/api/admin'],
   [adminCatalogRoutes, '/api'],
   [adminClientRoutes, '/api/admin'],
   [adminProcessRoutes, '/api/admin/processes'],

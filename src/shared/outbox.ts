@@ -45,6 +45,11 @@ export const OutboxQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
+/** GET /api/admin/outbox: the page after `before`, a nextCursor this list gave, checked as every list's cursor is. */
+export const OutboxListQuerySchema = OutboxQuerySchema.extend({
+  before: PageCursorSchema.optional(),
+});
+
 export const OutboxMailSchema = OutboxItemSchema.extend({
   text: z.string(),
   replyTo: z.string().nullable(),

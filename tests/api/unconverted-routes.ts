@@ -10,8 +10,6 @@ import type { Audience } from '#shared/api/route.ts';
 // own-session routes with their own refusal.
 
 export const unconvertedRoutes: Record<string, Audience> = {
-  // features/account
-  'GET /api/account': 'signed-in',
   // features/analytics
   'GET /api/analytics/overview': 'admin',
   'GET /api/analytics/top-processes': 'admin',
@@ -87,14 +85,6 @@ export const unconvertedRoutes: Record<string, Audience> = {
   'GET /api/settings/notifications': 'signed-in',
   'POST /api/settings/notifications/test': 'signed-in',
   'PUT /api/settings/notifications': 'signed-in',
-  // features/outbox
-  'DELETE /api/admin/outbox/:id': 'admin',
-  'GET /api/admin/outbox': 'admin',
-  'GET /api/admin/outbox/:id': 'admin',
-  'GET /api/admin/outbox/failed-count': 'admin',
-  'GET /api/admin/outbox/webhooks': 'admin',
-  'POST /api/admin/outbox/:id/resend': 'admin',
-  'POST /api/admin/outbox/webhooks/:id/resend': 'admin',
   // features/overview
   'GET /api/client/overview': 'signed-in',
   // features/passkeys

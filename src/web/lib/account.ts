@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Account, Capabilities } from '#shared/account.ts';
+import type { Capabilities } from '#shared/account.ts';
+import { accountApi } from '#shared/api/account.ts';
 import { capabilitiesOf } from '#shared/plans.ts';
 import type { CurrentUser } from '#shared/user.ts';
 import { api } from './api.ts';
+import { callApi } from './call-api.ts';
 import { queryClient } from './query-client.ts';
 import { setStoredUser, useSession } from './session.ts';
 
@@ -16,7 +18,7 @@ export function useAccount() {
   const session = useSession();
   const query = useQuery({
     queryKey: [...accountKey, session?.token ?? ''],
-    queryFn: ({ signal }) => api.get<Account>('/api/account', { signal }),
+    queryFn: ({ signal }) => callApi(accountApi.read, {}, { signal }),
     enabled: Boolean(session),
   });
   const capabilities: Capabilities = query.data?.capabilities ?? capabilitiesOf(session?.user);

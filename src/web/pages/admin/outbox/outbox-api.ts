@@ -1,16 +1,9 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { Message } from '#shared/answers.ts';
-import type {
-  FailedCount,
-  OutboxMail,
-  OutboxPage,
-  OutboxStatus,
-  WebhookDeliveryPage,
-} from '#shared/outbox.ts';
-import { api } from '#web/lib/api.ts';
+import { outboxApi } from '#shared/api/outbox.ts';
+import type { OutboxStatus } from '#shared/outbox.ts';
+import { callApi } from '#web/lib/call-api.ts';
 
-// The admin Outbox calls (GET/POST/DELETE /api/admin/outbox…, webhook notices under
-// /api/admin/outbox/webhooks) with their cache keys.
+// The admin Outbox calls (mail, and webhook notices) with their cache keys.
 
 export const outboxKeys = {
   all: ['admin', 'outbox'] as const,
@@ -20,54 +13,64 @@ export const outboxKeys = {
   webhooks: (status: OutboxStatus | 'all') => ['admin', 'outbox', 'webhooks', status] as const,
 };
 
+interface PageQuery {
+  limit: number;
+  status?: OutboxStatus;
+  before?: string;
+}
+
 /** A list of the Outbox, 50 at a time, each page asking for the ones after the last. */
 const pagedQuery = <Page extends { nextCursor: string | null }>(
   queryKey: readonly string[],
-  path: string,
+  fetchPage: (query: PageQuery, signal: AbortSignal) => Promise<Page>,
   status: OutboxStatus | 'all',
 ) =>
   infiniteQueryOptions({
     queryKey,
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => {
-      const query = new URLSearchParams({ limit: '50' });
-      if (status !== 'all') query.set('status', status);
-      if (pageParam) query.set('before', pageParam);
-      return api.get<Page>(`${path}?${query}`, { signal });
-    },
+    queryFn: ({ pageParam, signal }) =>
+      fetchPage(
+        {
+          limit: 50,
+          status: status === 'all' ? undefined : status,
+          before: pageParam ?? undefined,
+        },
+        signal,
+      ),
     getNextPageParam: (page) => page.nextCursor,
   });
 
 export const outboxQuery = (status: OutboxStatus | 'all') =>
-  pagedQuery<OutboxPage>(outboxKeys.list(status), '/api/admin/outbox', status);
+  pagedQuery(
+    outboxKeys.list(status),
+    (query, signal) => callApi(outboxApi.list, { query }, { signal }),
+    status,
+  );
 
 /** Webhook notices, failed ones first. */
 export const webhookDeliveriesQuery = (status: OutboxStatus | 'all') =>
-  pagedQuery<WebhookDeliveryPage>(
+  pagedQuery(
     outboxKeys.webhooks(status),
-    '/api/admin/outbox/webhooks',
+    (query, signal) => callApi(outboxApi.webhooks, { query }, { signal }),
     status,
   );
 
 export const mailQuery = (id: string) =>
   queryOptions({
     queryKey: outboxKeys.mail(id),
-    queryFn: ({ signal }) =>
-      api.get<OutboxMail>(`/api/admin/outbox/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => callApi(outboxApi.read, { params: { id } }, { signal }),
   });
 
 export const failedMailQuery = () =>
   queryOptions({
     queryKey: outboxKeys.failed,
-    queryFn: ({ signal }) => api.get<FailedCount>('/api/admin/outbox/failed-count', { signal }),
+    queryFn: ({ signal }) => callApi(outboxApi.failedCount, {}, { signal }),
     // The navigation is on every admin screen: a minute old is fresh enough.
     staleTime: 60_000,
   });
 
 export const outboxCalls = {
-  resend: (id: string) =>
-    api.post<Message>(`/api/admin/outbox/${encodeURIComponent(id)}/resend`, {}),
-  remove: (id: string) => api.delete<Message>(`/api/admin/outbox/${encodeURIComponent(id)}`),
-  resendWebhook: (id: string) =>
-    api.post<Message>(`/api/admin/outbox/webhooks/${encodeURIComponent(id)}/resend`, {}),
+  resend: (id: string) => callApi(outboxApi.resend, { params: { id } }),
+  remove: (id: string) => callApi(outboxApi.remove, { params: { id } }),
+  resendWebhook: (id: string) => callApi(outboxApi.resendWebhook, { params: { id } }),
 };

@@ -1,0 +1,17 @@
+import { AccountSchema } from '../account.ts';
+import { ErrorSchema } from '../answers.ts';
+import { defineRoute } from './route.ts';
+
+// The account the caller works in (a team member works in the owner's), so the portal's
+// navigation and gates match what the server enforces.
+
+export const accountApi = {
+  read: defineRoute({
+    method: 'GET',
+    path: '/api/account',
+    audience: 'signed-in',
+    tags: ['portal: account'],
+    summary: 'The account the caller works in: team role, plan and capabilities',
+    responses: { 200: AccountSchema, 401: ErrorSchema },
+  }),
+};
