@@ -66,6 +66,29 @@ export function createMetrics(sources: MetricsSources) {
     registers,
   });
 
+  // Background jobs (jobs/runner.ts), labelled by the job's fixed name.
+  const jobCounter = (name: string, help: string) =>
+    new Counter({ name, help, labelNames: ['job'] as const, registers });
+  const jobRuns = jobCounter('job_runs_total', 'Runs of each background job since start.');
+  const jobFailures = jobCounter(
+    'job_failures_total',
+    'Runs of each background job that failed (it is then tried again with back-off).',
+  );
+  const jobDurations = new Histogram({
+    name: 'job_duration_seconds',
+    help: 'How long each run of a background job took, failed ones included.',
+    labelNames: ['job'] as const,
+    // A scheduler claim takes milliseconds; retention and a backup can take minutes.
+    buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600],
+    registers,
+  });
+  const jobLastSuccess = new Gauge({
+    name: 'job_last_success_timestamp_seconds',
+    help: 'When each background job last ended without an error (Unix time); absent until it has.',
+    labelNames: ['job'] as const,
+    registers,
+  });
+
   const { outboxCounts, cacheCounts, onCollectError } = sources;
   new Gauge({
     name: 'outbox_messages',
@@ -136,6 +159,17 @@ export function createMetrics(sources: MetricsSources) {
     /** The scheduler fired a schedule `latenessMs` after it was due. */
     scheduleFired(latenessMs: number) {
       lateness.observe(Math.max(0, latenessMs) / 1000);
+    },
+    /** A JobObserver (jobs/runner.ts): a job is counted from the start, at zero. */
+    jobAdded(job: string) {
+      jobRuns.inc({ job }, 0);
+      jobFailures.inc({ job }, 0);
+    },
+    jobRan(job: string, run: { ok: boolean; durationMs: number; endedAt: Date }) {
+      jobRuns.inc({ job });
+      if (!run.ok) jobFailures.inc({ job });
+      jobDurations.observe({ job }, run.durationMs / 1000);
+      if (run.ok) jobLastSuccess.set({ job }, run.endedAt.getTime() / 1000);
     },
     mailSent() {
       mailSent.inc();
