@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capabilitiesOf } from './plans.ts';
+import { capabilitiesOf, ownerCapabilities } from './plans.ts';
 
 const off = {
   canSchedule: false,
@@ -95,5 +95,23 @@ describe('capabilitiesOf: entitlement overrides of SPEC §4', () => {
     expect(
       capabilitiesOf({ subscription: { plan: 'Trial' }, entitlements: { tickets: true } }),
     ).toEqual(off);
+  });
+});
+
+describe("ownerCapabilities: an account's capabilities from its owner's stored record", () => {
+  it('reads the stored plan and entitlements as capabilitiesOf does', () => {
+    expect(
+      ownerCapabilities({ subscriptionPlan: 'Pro', entitlements: { scheduler: false } }),
+    ).toEqual(
+      capabilitiesOf({ subscription: { plan: 'Pro' }, entitlements: { scheduler: false } }),
+    );
+    expect(ownerCapabilities({ subscriptionPlan: 'Basic', entitlements: {} }).canSchedule).toBe(
+      true,
+    );
+  });
+
+  it('gives nothing without an owner', () => {
+    expect(ownerCapabilities(undefined)).toEqual(off);
+    expect(ownerCapabilities(null)).toEqual(off);
   });
 });

@@ -52,3 +52,15 @@ export function capabilitiesOf(user: CapabilitySource | null | undefined): Capab
     hasAnalyticsAccess: e.analytics === true,
   };
 }
+
+/** An account owner's record as the server stores it: the plan and entitlements. */
+export interface CapabilityOwner {
+  subscriptionPlan?: Plan | null;
+  entitlements?: Entitlements | null;
+}
+
+/** What an account may do: its owner's plan and entitlements (team members included). */
+export const ownerCapabilities = (owner: CapabilityOwner | null | undefined): Capabilities =>
+  capabilitiesOf(
+    owner && { subscription: { plan: owner.subscriptionPlan }, entitlements: owner.entitlements },
+  );
