@@ -3,7 +3,7 @@ import { InvoiceItemSchema, PaymentInstructionsSchema } from './invoicing.ts';
 import { BillingStatusSchema, PlanSchema, type SubscriptionStatus } from './user.ts';
 
 // The billing calls (SPEC §7 Client portal, DESIGN §1 billing providers) and the token
-// pages /pay/checkout|portal|invoice/:token. Money is integer cents everywhere.
+// pages /pay/portal|invoice/:token. Money is integer cents everywhere.
 
 export const billingApiMessages = {
   packageRequired: 'Choose a package.',
@@ -18,7 +18,7 @@ export const billingApiMessages = {
   nothingToCancel: 'There is no active subscription to cancel.',
   invoiceNotUnpaid: 'This invoice is already settled.',
   badInvoiceLink: 'This invoice link is invalid or has expired. Open it again from Billing.',
-  noZohoSubscription: 'You have no subscription yet. Choose a package first.',
+  noSubscription: 'You have no subscription yet. Choose a package first.',
   providerFailed: 'The billing service did not answer as expected. Please try again shortly.',
 } as const;
 
@@ -155,13 +155,14 @@ export const SyncStatusSchema = z.object({
 });
 export type SyncStatus = z.infer<typeof SyncStatusSchema>;
 
-// Zoho Billing's webhook (POST /api/zoho/webhook): each event is handled once.
+// The answer of a billing provider's webhook (POST /api/zoho/webhook, POST
+// /api/stripe/webhook): each event is handled once.
 
-export const ZohoWebhookReceivedSchema = z.object({
+export const WebhookReceivedSchema = z.object({
   received: z.literal(true),
   /** The event id was seen before; nothing changed. */
   duplicate: z.boolean(),
   /** A client's subscription changed. */
   applied: z.boolean(),
 });
-export type ZohoWebhookReceived = z.infer<typeof ZohoWebhookReceivedSchema>;
+export type WebhookReceived = z.infer<typeof WebhookReceivedSchema>;

@@ -84,26 +84,34 @@ const pastDay = (message: string) =>
     .regex(DAY_KEY, message)
     .refine((v) => isRealDay(v) && v <= utcDayAgo(0), message);
 
-/** Dollars with at most two decimals, as cents; 0 < amount ≤ $1,000,000. */
+/** Dollars with at most two decimals; 0 < amount ≤ $1,000,000. */
 const dollars = (message: string) =>
   z
     .number({ error: message })
     .positive(message)
     .max(1_000_000, message)
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, message)
-    .transform((v) => Math.round(v * 100));
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, message);
 
-export const RecordPaymentSchema = z.object({
-  amountDollars: dollars(invoicingMessages.amount),
-  paidOn: pastDay(invoicingMessages.date),
-  method: z.enum(paymentMethods, { error: invoicingMessages.method }),
-  reference: z
-    .string({ error: invoicingMessages.reference })
-    .trim()
-    .max(100, invoicingMessages.reference)
-    .refine(...singleLine('Reference'))
-    .default(''),
-});
+/**
+ * An admin types dollars (`amountDollars`, the field a message names); what the server
+ * works with is cents, named `amountCents` like every other sum of money it keeps.
+ */
+export const RecordPaymentSchema = z
+  .object({
+    amountDollars: dollars(invoicingMessages.amount),
+    paidOn: pastDay(invoicingMessages.date),
+    method: z.enum(paymentMethods, { error: invoicingMessages.method }),
+    reference: z
+      .string({ error: invoicingMessages.reference })
+      .trim()
+      .max(100, invoicingMessages.reference)
+      .refine(...singleLine('Reference'))
+      .default(''),
+  })
+  .transform(({ amountDollars, ...payment }) => ({
+    ...payment,
+    amountCents: Math.round(amountDollars * 100),
+  }));
 export type RecordPaymentInput = z.input<typeof RecordPaymentSchema>;
 
 export const trialPlans = ['Basic', 'Pro'] as const;

@@ -12,8 +12,9 @@ import {
 import type { BillingStatus } from '#shared/user.ts';
 
 // The billing provider interface (DESIGN §1): `local` keeps packages, subscriptions and
-// invoices in the database with built-in pages; `zoho` runs them in Zoho Billing with its
-// hosted pages. Routes only talk to this interface; BILLING_PROVIDER picks one.
+// invoices in the database with built-in pages (invoicing, docs/decisions/014); `zoho` and
+// `stripe` run them in Zoho Billing or Stripe with their hosted pages
+// (docs/decisions/013, 015). Routes only talk to this interface; BILLING_PROVIDER picks one.
 
 /**
  * The billing service failed: a client is told so plainly (502), while an admin's CRM

@@ -122,19 +122,20 @@ export function recordPayment(
     if (!invoice) throw notFound(invoicingMessages.invoiceNotFound);
     if (invoice.status !== 'unpaid') throw conflict(invoicingMessages.invoiceSettled);
     const due = invoice.amount - invoice.amountPaid;
-    if (payment.amountDollars > due) {
+    if (payment.amountCents > due) {
       const message = invoicingMessages.amountOver(formatCents(due));
+      // The message belongs to the field the admin typed the amount into.
       throw badRequest(message, { amountDollars: message });
     }
     await tx.insert(invoicePayments).values({
       invoiceId: invoice.id,
-      amount: payment.amountDollars,
+      amount: payment.amountCents,
       paidOn: payment.paidOn,
       method: payment.method,
       reference: payment.reference,
       recordedBy: acting.actorId,
     });
-    const amountPaid = invoice.amountPaid + payment.amountDollars;
+    const amountPaid = invoice.amountPaid + payment.amountCents;
     const settled = amountPaid >= invoice.amount;
     const now = new Date();
     const [updated] = await tx
@@ -147,10 +148,10 @@ export function recordPayment(
       tx,
       acting,
       input.clientId,
-      `Payment of ${formatCents(payment.amountDollars)} by ${method} recorded for invoice ${invoice.number}`,
+      `Payment of ${formatCents(payment.amountCents)} by ${method} recorded for invoice ${invoice.number}`,
       {
         invoiceId: invoice.id,
-        amountCents: payment.amountDollars,
+        amountCents: payment.amountCents,
         method: payment.method,
         paidOn: payment.paidOn,
         reference: payment.reference,
@@ -160,7 +161,7 @@ export function recordPayment(
     await paymentReceivedMail(tx, config, {
       clientUserId: input.clientId,
       number: invoice.number,
-      amount: payment.amountDollars,
+      amount: payment.amountCents,
       stillDue: Math.max(invoice.amount - amountPaid, 0),
     });
     if (!settled || !updated) {

@@ -6,7 +6,7 @@ import { forbidden, notFound } from '#server/http/errors.ts';
 import { billingApiMessages, type PaySessionKind } from '#shared/billing-api.ts';
 import { impersonationMessages } from '#shared/impersonation.ts';
 
-// Token links of the local provider's pages (/pay/checkout|portal|invoice/:token). The
+// Token links of the local provider's pages (/pay/portal|invoice/:token). The
 // token is the only authorisation, so only its SHA-256 is stored, it lives an hour and it
 // is used once.
 

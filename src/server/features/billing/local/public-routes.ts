@@ -6,8 +6,8 @@ import { PayResultSchema, PaySessionSchema, SelectPackageSchema } from '#shared/
 import type { InvoiceLinks } from '../invoice-links.ts';
 import { cancelSubscription, changePackage, getPaySession } from './pay.ts';
 
-// Public API of the local provider's token pages (/pay/checkout|portal|invoice/:token,
-// no sign-in: the token authorises).
+// Public API of the local provider's token pages (/pay/portal|invoice/:token, no
+// sign-in: the token authorises).
 
 const TokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
 const tags = ['billing: token pages'];

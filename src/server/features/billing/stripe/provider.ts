@@ -167,7 +167,7 @@ export function createStripeProvider({
     async portalUrl(owner, acting) {
       // Stripe's portal changes and cancels plans: not for an admin testing as the client.
       if (acting.impersonatorId) throw forbidden(impersonationMessages.notAvailable);
-      if (!owner.stripeCustomerId) throw conflict(billingApiMessages.noZohoSubscription);
+      if (!owner.stripeCustomerId) throw conflict(billingApiMessages.noSubscription);
       const customer = owner.stripeCustomerId;
       const session = await upstream('create portal session', () =>
         stripe.billingPortal.sessions.create({ customer, return_url: `${publicUrl}/billing` }),

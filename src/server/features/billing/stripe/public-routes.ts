@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { badRequest, notFound } from '#server/http/errors.ts';
 import type { StripeApi, StripeEvent } from '#server/integrations/stripe/client.ts';
 import { ErrorSchema } from '#shared/answers.ts';
-import { ZohoWebhookReceivedSchema } from '#shared/billing-api.ts';
+import { WebhookReceivedSchema } from '#shared/billing-api.ts';
 import { handleStripeEvent } from './webhook.ts';
 
 // POST /api/stripe/webhook: Stripe events, signed with STRIPE_WEBHOOK_SECRET in the
@@ -28,7 +28,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{
         summary: 'Stripe webhook (Stripe-Signature, checked by the official library)',
         body: z.string().max(512 * 1024),
         response: {
-          200: ZohoWebhookReceivedSchema,
+          200: WebhookReceivedSchema,
           400: ErrorSchema,
           404: ErrorSchema,
           502: ErrorSchema,

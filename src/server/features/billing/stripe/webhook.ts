@@ -10,7 +10,7 @@ import {
   type StripeSubscription,
   stripeErrorText,
 } from '#server/integrations/stripe/client.ts';
-import type { ZohoWebhookReceived } from '#shared/billing-api.ts';
+import type { WebhookReceived } from '#shared/billing-api.ts';
 import { ProviderError } from '../provider.ts';
 import { customerIdOf } from './mapping.ts';
 import { applyStripeSubscription } from './sync.ts';
@@ -79,7 +79,7 @@ export async function handleStripeEvent(
   event: StripeEvent,
   ip: string,
   publicUrl?: string,
-): Promise<ZohoWebhookReceived> {
+): Promise<WebhookReceived> {
   const id = `stripe:${event.id}`;
   const [seen] = await db.select().from(billingEvents).where(eq(billingEvents.id, id));
   if (seen) return { received: true, duplicate: true, applied: false };

@@ -177,7 +177,7 @@ export function createZohoProvider(deps: ZohoProviderDeps): BillingProvider {
       // Zoho's page updates the card: a money action, refused to an admin's test session.
       if (acting.impersonatorId) throw forbidden(impersonationMessages.notAvailable);
       const subscriptionId = owner.zohoSubscriptionId;
-      if (!subscriptionId) throw conflict(billingApiMessages.noZohoSubscription);
+      if (!subscriptionId) throw conflict(billingApiMessages.noSubscription);
       const page = await upstream('update card page', () =>
         zoho.updateCardPage({
           subscription_id: subscriptionId,

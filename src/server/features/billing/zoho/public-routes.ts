@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { notFound, unauthorized } from '#server/http/errors.ts';
 import { verifyZohoSignature, ZOHO_SIGNATURE_HEADER } from '#server/integrations/zoho/signature.ts';
 import { ErrorSchema } from '#shared/answers.ts';
-import { ZohoWebhookReceivedSchema } from '#shared/billing-api.ts';
+import { WebhookReceivedSchema } from '#shared/billing-api.ts';
 import { handleZohoEvent } from './webhook.ts';
 
 // POST /api/zoho/webhook: Zoho Billing events, signed with ZOHO_WEBHOOK_SECRET in the
@@ -30,7 +30,7 @@ export const zohoWebhookRoutes: FastifyPluginAsyncZod<{ secret: string | null }>
         body: z.string().max(512 * 1024),
         querystring: z.record(z.string(), z.string()),
         response: {
-          200: ZohoWebhookReceivedSchema,
+          200: WebhookReceivedSchema,
           400: ErrorSchema,
           401: ErrorSchema,
           404: ErrorSchema,

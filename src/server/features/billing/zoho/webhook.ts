@@ -5,7 +5,7 @@ import { billingEvents, type UserRow, users } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
 import { badRequest } from '#server/http/errors.ts';
 import { ZohoSubscriptionSchema } from '#server/integrations/zoho/types.ts';
-import type { ZohoWebhookReceived } from '#shared/billing-api.ts';
+import type { WebhookReceived } from '#shared/billing-api.ts';
 import { customerIdOf } from './mapping.ts';
 import { applyZohoSubscription } from './sync.ts';
 
@@ -59,7 +59,7 @@ export async function handleZohoEvent(
   rawBody: string,
   ip: string,
   publicUrl?: string,
-): Promise<ZohoWebhookReceived> {
+): Promise<WebhookReceived> {
   let json: unknown;
   try {
     json = JSON.parse(rawBody);

@@ -74,7 +74,7 @@ describe('zoho billing provider: client calls', () => {
     ).toBe(404);
     const portal = await post(client.token, '/api/zoho/portal-url');
     expect(portal.statusCode).toBe(409);
-    expect(portal.json().message).toBe(billingApiMessages.noZohoSubscription);
+    expect(portal.json().message).toBe(billingApiMessages.noSubscription);
   });
 
   it('changes a subscription that is not over instead of starting a second one', async () => {
