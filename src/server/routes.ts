@@ -64,6 +64,7 @@ type Plugin = FastifyPluginAsyncZod;
 const fromTable: Plugin[] = [
   accountRoutes,
   schedulerRoutes,
+  settingsRoutes,
   adminOutboxRoutes,
   adminWebhookDeliveryRoutes,
   auditRoutes,
@@ -88,7 +89,6 @@ const plain: [Plugin, string][] = [
   [clientAnalyticsRoutes, '/api/client'],
   [clientOverviewRoutes, '/api/client'],
   [csvExportRoutes, '/api/client'],
-  [settingsRoutes, '/api'],
   [notificationRoutes, '/api/settings/notifications'],
   [teamRoutes, '/api/team'],
   [catalogRoutes, '/api'],

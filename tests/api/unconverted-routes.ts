@@ -122,10 +122,6 @@ export const unconvertedRoutes: Record<string, Audience> = {
   'DELETE /api/admin/security/admin-allowed-ip': 'admin',
   'GET /api/admin/security/ip': 'admin',
   'POST /api/admin/security/admin-allowed-ip': 'admin',
-  // features/settings
-  'GET /api/legal/defaults': 'signed-in',
-  'PUT /api/legal/defaults': 'signed-in',
-  'PUT /api/settings/password': 'signed-in',
   // features/team
   'DELETE /api/team/invites/:id': 'signed-in',
   'DELETE /api/team/members/:id': 'own-session',

@@ -1,5 +1,6 @@
 import type { Message } from '#shared/answers.ts';
-import type { LegalDefaults, LegalDefaultsSaved } from '#shared/legal-defaults.ts';
+import type { BodyOf } from '#shared/api/route.ts';
+import { settingsApi } from '#shared/api/settings.ts';
 import type {
   AddPasskey,
   Passkey,
@@ -7,10 +8,10 @@ import type {
   RegistrationOptions,
   RenamePasskey,
 } from '#shared/passkeys.ts';
-import type { ChangePassword, PasswordChanged } from '#shared/password.ts';
 import type { ExportRequestAnswer } from '#shared/privacy.ts';
 import type { RecoveryCodes, TwoFactorSetup, TwoFactorStatus } from '#shared/two-factor.ts';
 import { api } from '#web/lib/api.ts';
+import { callApi } from '#web/lib/call-api.ts';
 
 // The Settings page's calls (SPEC §7) and their cache keys. Keys carry the user's id so
 // signing out and in as someone else in the same tab never shows the last person's data.
@@ -22,11 +23,11 @@ export const settingsKeys = {
 };
 
 export const settingsCalls = {
-  defaults: (signal?: AbortSignal) => api.get<LegalDefaults>('/api/legal/defaults', { signal }),
-  saveDefaults: (values: LegalDefaults) =>
-    api.put<LegalDefaultsSaved>('/api/legal/defaults', values),
-  changePassword: (body: ChangePassword) =>
-    api.put<PasswordChanged>('/api/settings/password', body),
+  defaults: (signal?: AbortSignal) => callApi(settingsApi.legalDefaults, {}, { signal }),
+  saveDefaults: (body: BodyOf<typeof settingsApi.saveLegalDefaults>) =>
+    callApi(settingsApi.saveLegalDefaults, { body }),
+  changePassword: (body: BodyOf<typeof settingsApi.changePassword>) =>
+    callApi(settingsApi.changePassword, { body }),
   twoFactor: (signal?: AbortSignal) => api.get<TwoFactorStatus>('/api/auth/2fa', { signal }),
   beginTwoFactor: () => api.post<TwoFactorSetup>('/api/auth/2fa/setup'),
   enableTwoFactor: (code: string) => api.post<RecoveryCodes>('/api/auth/2fa/enable', { code }),
