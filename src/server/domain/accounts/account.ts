@@ -4,7 +4,7 @@ import type { ReadCache } from '#server/cache/read-cache.ts';
 import type { Db } from '#server/db/client.ts';
 import { teamMembers, type UserRow, users } from '#server/db/schema.ts';
 import { findUserById } from '#server/domain/users/repository.ts';
-import { capabilitiesOf } from '#shared/plans.ts';
+import { ownerCapabilities } from '#shared/plans.ts';
 import type { TeamRole } from '#shared/team.ts';
 
 // The client account a signed-in user works in. Processes, schedules, the plan and the
@@ -53,8 +53,4 @@ async function lookUpAccount(db: Db, user: UserRow): Promise<Account> {
 export const canManageAccount = (account: Account) => account.teamRole !== 'member';
 
 /** Capabilities of an account come from its owner's plan and entitlements. */
-export const accountCapabilities = (account: Account) =>
-  capabilitiesOf({
-    subscription: { plan: account.owner.subscriptionPlan },
-    entitlements: account.owner.entitlements,
-  });
+export const accountCapabilities = (account: Account) => ownerCapabilities(account.owner);

@@ -4,7 +4,7 @@ import type { Db } from '#server/db/client.ts';
 import { teamInvites, teamMembers, type UserRow, users } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
 import { conflict, forbidden, notFound } from '#server/http/errors.ts';
-import { capabilitiesOf } from '#shared/plans.ts';
+import { ownerCapabilities } from '#shared/plans.ts';
 import { teamMessages } from '#shared/team.ts';
 import { possessive } from '#shared/text.ts';
 
@@ -82,11 +82,7 @@ export async function acceptInvite(
   const blocker = await joinBlocker(db, user.id);
   if (blocker === 'in-team') throw conflict(teamMessages.youAreInATeam);
   if (blocker === 'owns-team') throw conflict(teamMessages.youOwnATeam);
-  const seats = capabilitiesOf({
-    subscription: { plan: owner.subscriptionPlan },
-    entitlements: owner.entitlements,
-  }).hasTeamSeats;
-  if (!seats) throw forbidden(teamMessages.teamUnavailable);
+  if (!ownerCapabilities(owner).hasTeamSeats) throw forbidden(teamMessages.teamUnavailable);
 
   // The conditional update makes a link single-use even when two tabs accept at once.
   const [claimed] = await db

@@ -18,7 +18,7 @@ import {
 import { brand } from '#shared/brand.ts';
 import { BURST_MINUTES } from '#shared/notifications.ts';
 import { paths } from '#shared/paths.ts';
-import { capabilitiesOf } from '#shared/plans.ts';
+import { ownerCapabilities } from '#shared/plans.ts';
 
 // Run notices (issue 16): a failed run or a skipped scheduled run tells each person of the
 // account who asked (owner and team members with Pro's hasNotifications), by e-mail and/or
@@ -76,11 +76,7 @@ export function createNotifier(deps: {
   /** The account's people who set notifications up, when its plan includes them. */
   async function subscribers(ownerId: string): Promise<Subscriber[]> {
     const [owner] = await db.select().from(users).where(eq(users.id, ownerId));
-    const caps = capabilitiesOf({
-      subscription: { plan: owner?.subscriptionPlan },
-      entitlements: owner?.entitlements,
-    });
-    if (!owner || !caps.hasNotifications) return [];
+    if (!owner || !ownerCapabilities(owner).hasNotifications) return [];
     const members = await db
       .select({ id: teamMembers.memberUserId })
       .from(teamMembers)
