@@ -2,7 +2,7 @@ import { chmodSync, lstatSync, mkdtempSync, readdirSync, rmSync, statSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnMain } from '#test/support/main-process.ts';
+import { spawnMain, untilReady } from '#test/support/main-process.ts';
 
 // DATA_DIR holds the embedded database, whose files and write-ahead log carry password
 // hashes and secrets in clear: the real server (main.ts in its own process) keeps all of
@@ -32,15 +32,8 @@ async function startAndStop(): Promise<string> {
   server.child.stdout?.on('data', (chunk) => {
     out += chunk;
   });
-  let ready = false;
-  for (let i = 0; i < 600 && !ready && server.child.exitCode === null; i++) {
-    ready = await fetch(`${server.base}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (!ready) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  server.child.kill(ready ? 'SIGTERM' : 'SIGKILL');
+  await untilReady(server);
+  server.child.kill('SIGTERM');
   expect(await server.exited, out).toBe(0);
   return out;
 }

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startFakeN8n } from '#test/support/fake-n8n.ts';
-import { type MainProcess, spawnMain } from '#test/support/main-process.ts';
+import { type MainProcess, spawnMain, untilReady } from '#test/support/main-process.ts';
 
 // The real server as an operator runs it (src/server/main.ts in its own process, the
 // embedded database in a data directory): a run under way survives a graceful stop, and
@@ -26,16 +26,8 @@ async function startServer(): Promise<MainProcess> {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let i = 0; i < 300; i++) {
-    const ready = await fetch(`${server.base}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return server;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  server.child.kill('SIGKILL');
-  throw new Error('the server did not become ready');
+  await untilReady(server, { timeoutMs: 30_000 });
+  return server;
 }
 
 async function call(base: string, method: string, path: string, token?: string, body?: unknown) {
@@ -78,12 +70,21 @@ async function setUp(base: string) {
   return { token: client.token as string, processId: process._id as string };
 }
 
-async function heldCalls(count: number) {
-  for (let i = 0; i < 300 && n8n.to('/hold/export').length < count; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  expect(n8n.to('/hold/export')).toHaveLength(count);
-}
+const heldCalls = (count: number) =>
+  vi.waitFor(() => expect(n8n.to('/hold/export')).toHaveLength(count), { timeout: 6_000 });
+
+/** A server that began its graceful stop closes its port to new requests. */
+const untilStopping = (server: MainProcess) =>
+  vi.waitFor(
+    async () => {
+      const open = await fetch(`${server.base}/readyz`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      expect(open, 'still taking new requests').toBe(false);
+    },
+    { timeout: 10_000 },
+  );
 
 const runsOf = async (base: string, token: string, processId: string) =>
   (await call(base, 'GET', `/api/n8n/processes/${processId}/runs`, token)).runs as {
@@ -104,7 +105,7 @@ describe('the server process', () => {
     });
     await heldCalls(1);
     server.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await untilStopping(server);
     n8n.releaseHeld();
     expect((await answer).status).toBe(200);
     expect(await server.exited).toBe(0);

@@ -1,6 +1,7 @@
 import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 
 // The real server (src/server/main.ts) in a process of its own, on a free loopback port
 // and a data directory of the test's, without the web build and without the test run's
@@ -47,4 +48,32 @@ export async function spawnMain(options: {
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
   return { child, port, base: `http://127.0.0.1:${port}`, exited };
+}
+
+/**
+ * Resolves once the server answers `path` (its readiness check by default) with 2xx,
+ * asking every 100 ms. A server that exits first, or is not ready within `timeoutMs`, fails
+ * the wait at once, and is killed rather than left holding its port.
+ */
+export async function untilReady(
+  server: { child: ChildProcess; base: string },
+  { path = '/readyz', timeoutMs = 60_000 } = {},
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const running = () => server.child.exitCode === null && server.child.signalCode === null;
+  while (running() && Date.now() < deadline) {
+    const ready = await fetch(`${server.base}${path}`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return;
+    await delay(100);
+  }
+  const stopped = !running();
+  server.child.kill('SIGKILL');
+  throw new Error(
+    stopped
+      ? `the server at ${server.base} stopped before it was ready (port in use?)`
+      : `the server at ${server.base} was not ready within ${timeoutMs} ms`,
+  );
 }

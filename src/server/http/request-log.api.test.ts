@@ -15,6 +15,7 @@ const app = await buildApp(t.deps, {
   logger: { ...loggerOptions('info'), stream: { write: (line: string) => lines.push(line) } },
 });
 app.get<{ Params: { token: string } }>('/api/test-slow/:token', async () => {
+  // Slower than the threshold on purpose: this wait is the behaviour under test.
   await new Promise((resolve) => setTimeout(resolve, SLOW_REQUEST_MS + 100));
   return { ok: true };
 });

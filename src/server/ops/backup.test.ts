@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createPglite, type Database, openDatabase } from '#server/db/client.ts';
 import { auditLogs, processes, users } from '#server/db/schema.ts';
 import { startBackupJob } from '#server/jobs/backup.ts';
@@ -181,7 +181,10 @@ describe('backup of a running server', heavy, () => {
           await new Promise((resolve) => setImmediate(resolve));
         }
       })();
-      while (written < 20) await new Promise((resolve) => setTimeout(resolve, 5));
+      await vi.waitFor(() => expect(written).toBeGreaterThanOrEqual(20), {
+        timeout: 20_000,
+        interval: 5,
+      });
       const backup = await backupEmbedded({ dataDir, dir: backupDir, keep: 2 });
       const atEnd = written;
       writing = false;
@@ -258,9 +261,7 @@ describe('backup of a running server', heavy, () => {
       catchUpDelayMs: 10,
     });
     try {
-      for (let i = 0; i < 200 && (await listBackups(dir)).length === 0; i++)
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(await listBackups(dir)).toHaveLength(1);
+      await expect.poll(async () => (await listBackups(dir)).length, { timeout: 10_000 }).toBe(1);
       await database.db.execute(sql`select 1`); // the database still answers
     } finally {
       await job.stop();

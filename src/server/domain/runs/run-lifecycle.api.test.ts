@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { runs } from '#server/db/schema.ts';
 import { startFakeN8n } from '#test/support/fake-n8n.ts';
 import { createClient, createProcessFor } from '#test/support/portal.ts';
@@ -27,12 +27,8 @@ const history = async (token: string, processId: string) =>
     .runs as { _id: string; state: string; ok: boolean | null; error: string | null }[];
 
 /** Resolves once the fake n8n has received `count` requests under `prefix`. */
-async function received(prefix: string, count: number) {
-  for (let i = 0; i < 200 && n8n.to(prefix).length < count; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  expect(n8n.to(prefix)).toHaveLength(count);
-}
+const received = (prefix: string, count: number) =>
+  vi.waitFor(() => expect(n8n.to(prefix)).toHaveLength(count), 5_000);
 
 describe('a run under way', () => {
   it('is recorded as running before the webhook answers, then finished with the answer', async () => {

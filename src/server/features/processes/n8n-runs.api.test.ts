@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { runs, schedules } from '#server/db/schema.ts';
 import { interruptAbandonedRuns } from '#server/domain/runs/in-flight.ts';
@@ -41,6 +40,13 @@ const history = async (ctx: TestContext, token: string, id: string) =>
   (await ctx.injectAs(token, { method: 'GET', url: `/api/n8n/processes/${id}/runs` })).json().runs;
 
 const lastBody = (prefix: string) => JSON.parse(n8n.to(prefix).at(-1)!.body);
+
+/** Waits until n8n's executions of these workflows have all ended (executionDelayMs). */
+const executionsEnd = (...workflowIds: string[]) =>
+  vi.waitFor(() => {
+    const ended = n8n.executions.filter((e) => workflowIds.includes(e.workflowId) && e.stoppedAt);
+    expect(ended).toHaveLength(workflowIds.length);
+  }, 5_000);
 
 describe('what the workflow receives', () => {
   it('the run id (also as Idempotency-Key and X-Run-Id), the account and who pressed Run', async () => {
@@ -265,7 +271,7 @@ describe('"respond immediately" workflows', () => {
       ok: null,
     });
 
-    await new Promise((resolve) => setTimeout(resolve, 400)); // the executions end
+    await executionsEnd('wf-fails', 'wf-echo');
     const api = createN8nApi({ url: n8n.url(''), apiKey: n8n.apiKey });
     expect(await followUpRuns({ db: withApi.deps.database.db, api })).toBe(2);
 
@@ -307,7 +313,7 @@ describe('"respond immediately" workflows', () => {
       state: 'following',
       n8nExecutionId: execution.id,
     });
-    await new Promise((resolve) => setTimeout(resolve, 400)); // the execution ends
+    await executionsEnd('wf-seen-running');
     expect(await followUpRuns({ db, api })).toBe(1);
     expect((await history(withApi, me.token, process.id))[0]).toMatchObject({
       state: 'finished',
@@ -365,14 +371,13 @@ describe('long workflows', () => {
       0,
     );
 
-    for (let i = 0; i < 100; i++) {
-      const [run] = await t.deps.database.db
-        .select()
-        .from(runs)
-        .where(eq(runs.processId, process.id));
-      if (run?.state === 'finished') break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    // The workflow takes 31 s: that wait is the behaviour under test.
+    await expect
+      .poll(async () => (await history(t, me.token, process.id))[0]?.state, {
+        timeout: 40_000,
+        interval: 200,
+      })
+      .toBe('finished');
     const [run] = await history(t, me.token, process.id);
     expect(run).toMatchObject({ state: 'finished', ok: true, statusCode: 200 });
     expect(run.durationMs).toBeGreaterThanOrEqual(31_000);
