@@ -21,7 +21,7 @@ function citedSections(name: string): Set<string> {
   const files = citing.flatMap((dir) =>
     readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((file) => join(dir, file)),
   );
-  const root = readdirSync('.').filter((file) => file.endsWith('.ts') || file === 'README.md');
+  const root = readdirSync('.').filter((file) => file.endsWith('.ts') || file.endsWith('.md'));
   for (const file of [...files, ...root]) {
     if (!textFile.test(file)) continue;
     for (const match of readFileSync(file, 'utf8').matchAll(pattern)) cited.add(match[1]!);
@@ -49,4 +49,31 @@ describe('the spec and the design in the repository', () => {
       expect(cited.filter((section) => !sections.has(section))).toEqual([]);
     });
   }
+});
+
+// The README speaks to whoever runs the product (what it is, run, configure, test,
+// benchmarks, operations); CONTRIBUTING.md to whoever changes the code. CI runs the
+// README's test command, so that section stays in the README.
+describe('README for running it, CONTRIBUTING.md for changing it', () => {
+  const readme = readFileSync('README.md', 'utf8');
+
+  it('the README keeps its test command and sends contributors to CONTRIBUTING.md', () => {
+    expect(readme).toMatch(/^## Test it\n\n```sh\nnpm test\n```$/m);
+    expect(readme).toContain('CONTRIBUTING.md');
+    for (const rule of ['byte-for-byte', '## Layout', 'npm run db:generate', '"SPEC §n"'])
+      expect(readme, `README.md still holds "${rule}"`).not.toContain(rule);
+  });
+
+  it('CONTRIBUTING.md holds the copies of the documents, the decision habit and the layout', () => {
+    const contributing = readFileSync('CONTRIBUTING.md', 'utf8');
+    for (const rule of [
+      '"SPEC §n"',
+      '../shared/SPEC.md',
+      'docs/decisions/000-template.md',
+      '## Layout',
+      'npm run db:generate',
+      'node scripts/complete-lock.mjs',
+    ])
+      expect(contributing).toContain(rule);
+  });
 });
