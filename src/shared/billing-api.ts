@@ -16,7 +16,6 @@ export const billingApiMessages = {
   sessionGone: 'This link has expired or was already used. Start again from Billing.',
   samePackage: 'You are already on this package.',
   nothingToCancel: 'There is no active subscription to cancel.',
-  invoiceNotUnpaid: 'This invoice is already settled.',
   badInvoiceLink: 'This invoice link is invalid or has expired. Open it again from Billing.',
   noSubscription: 'You have no subscription yet. Choose a package first.',
   providerFailed: 'The billing service did not answer as expected. Please try again shortly.',
