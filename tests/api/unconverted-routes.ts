@@ -81,10 +81,6 @@ export const unconvertedRoutes: Record<string, Audience> = {
   'POST /api/legal/drafts': 'admin',
   'POST /api/legal/export': 'admin',
   'POST /api/legal/generate': 'admin',
-  // features/notifications
-  'GET /api/settings/notifications': 'signed-in',
-  'POST /api/settings/notifications/test': 'signed-in',
-  'PUT /api/settings/notifications': 'signed-in',
   // features/overview
   'GET /api/client/overview': 'signed-in',
   // features/passkeys

@@ -2,14 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Message } from '#shared/answers.ts';
+import { notificationsApi } from '#shared/api/notifications.ts';
 import {
   BURST_MINUTES,
   type NotificationSettings,
   type NotificationSettingsInput,
   NotificationSettingsInputSchema,
   notificationMessages,
-  type SavedNotificationSettings,
   signatureHeaders,
 } from '#shared/notifications.ts';
 import { paths } from '#shared/paths.ts';
@@ -20,16 +19,15 @@ import { CheckboxField, TextField } from '#web/components/field.tsx';
 import { SaveWarnings } from '#web/components/save-warnings.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { useAccount } from '#web/lib/account.ts';
-import { api } from '#web/lib/api.ts';
+import { callApi } from '#web/lib/call-api.ts';
 import { failureMessage } from '#web/lib/failure-text.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useApiForm } from '#web/lib/use-api-form.ts';
 import { FormFooter, SettingsSection } from './settings-section.tsx';
 
-// Notifications (issue 16, plans with hasNotifications): e-mail when a run fails or a
-// scheduled run is skipped, or one daily summary; a webhook (Slack-compatible, signed).
+// Notifications (plans with hasNotifications): e-mail when a run fails or a scheduled run
+// is skipped, or one daily summary; a webhook (Slack-compatible, signed).
 
-const url = '/api/settings/notifications';
 const key = ['settings', 'notifications'] as const;
 
 function NotificationsForm({ saved }: { saved: NotificationSettings }) {
@@ -47,7 +45,8 @@ function NotificationsForm({ saved }: { saved: NotificationSettings }) {
       webhookUrl: saved.webhookUrl ?? '',
     },
     submit: async (values) => {
-      const { warnings: told, ...next } = await api.put<SavedNotificationSettings>(url, values);
+      const saved = await callApi(notificationsApi.save, { body: values });
+      const { warnings: told, ...next } = saved;
       queryClient.setQueryData(key, next);
       setWarnings(told);
       return { title: 'Saved', text: notificationMessages.saved };
@@ -58,7 +57,7 @@ function NotificationsForm({ saved }: { saved: NotificationSettings }) {
   const sendTest = async () => {
     setTesting(true);
     try {
-      const { message } = await api.post<Message>(`${url}/test`, {});
+      const { message } = await callApi(notificationsApi.test);
       toast({ title: 'Test sent', text: message, tone: 'success' });
     } catch (error) {
       toast({ title: 'Test failed', text: failureMessage(error), tone: 'error' });
@@ -125,7 +124,7 @@ export function NotificationsCard() {
   const allowed = capabilities.hasNotifications;
   const settings = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => api.get<NotificationSettings>(url, { signal }),
+    queryFn: ({ signal }) => callApi(notificationsApi.read, {}, { signal }),
     enabled: allowed,
   });
   return (
