@@ -16,6 +16,8 @@ import { documentAnswers, registerRateLimits } from '#server/http/rate-limit.ts'
 import { RequestLog } from '#server/http/request-log.ts';
 import { registerSecurityHeaders } from '#server/http/security.ts';
 import { registerWeb } from '#server/http/web.ts';
+import { jobLocksFor } from '#server/jobs/job-locks.ts';
+import { createJobRunner } from '#server/jobs/runner.ts';
 import { registerMetrics } from '#server/metrics/endpoint.ts';
 import { registerRoutes } from '#server/routes.ts';
 import { ErrorSchema } from '#shared/answers.ts';
@@ -54,7 +56,18 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
       log: app.log,
     }),
   );
-  registerMetrics(app, { token: deps.config.metricsToken, db: deps.database.db, readCache });
+  const metrics = registerMetrics(app, {
+    token: deps.config.metricsToken,
+    db: deps.database.db,
+    readCache,
+  });
+  const jobs = createJobRunner({
+    locks: jobLocksFor(deps.database, app.log),
+    log: app.log,
+    observer: metrics,
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => jobs.stop());
   app.addHook('onClose', async () => stopListening());
   app.decorateRequest('user', null);
   app.decorateRequest('claims', null);

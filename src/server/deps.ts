@@ -8,6 +8,7 @@ import type { MailTransport } from '#server/integrations/mailer/smtp.ts';
 import type { WebhookCaller } from '#server/integrations/n8n/webhook.ts';
 import type { StripeApi } from '#server/integrations/stripe/client.ts';
 import type { ZohoClient } from '#server/integrations/zoho/client.ts';
+import type { JobRunner } from '#server/jobs/runner.ts';
 
 // Everything buildApp needs from outside. Tests pass their own (a fresh database,
 // fake integrations on loopback); main.ts passes the real ones.
@@ -40,5 +41,7 @@ declare module 'fastify' {
     readCache: ReadCache;
     /** Run notices (failed and skipped runs) for the people who asked for them. */
     notifier: Notifier;
+    /** The background jobs; main.ts adds and starts them, the Environment screen lists them. */
+    jobs: JobRunner;
   }
 }

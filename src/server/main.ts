@@ -20,12 +20,12 @@ import { createWebhookCaller } from '#server/integrations/n8n/webhook.ts';
 import { createStripeClient } from '#server/integrations/stripe/client.ts';
 import { createZohoClient } from '#server/integrations/zoho/client.ts';
 import { startBackupJob } from '#server/jobs/backup.ts';
-import { startBillingCycleJob } from '#server/jobs/billing-cycle.ts';
-import { startFollowUpJob } from '#server/jobs/n8n-follow-up.ts';
-import { startNotificationJob } from '#server/jobs/notifications.ts';
+import { billingCycleJob } from '#server/jobs/billing-cycle.ts';
+import { followUpJob } from '#server/jobs/n8n-follow-up.ts';
+import { notificationJobs } from '#server/jobs/notifications.ts';
 import { createOutboxSender } from '#server/jobs/outbox-sender.ts';
-import { startRetentionJob } from '#server/jobs/retention.ts';
-import { startRunRecovery } from '#server/jobs/run-recovery.ts';
+import { retentionJob } from '#server/jobs/retention.ts';
+import { recoverRunsAtStart } from '#server/jobs/run-recovery.ts';
 import { createSchedulerLoop } from '#server/jobs/scheduler-loop.ts';
 import { resolveJwtSecret } from '#server/secrets.ts';
 import { firstAdminNotice, startBanner } from '#server/start-banner.ts';
@@ -89,8 +89,8 @@ async function main() {
     app.log.info({ email: report.firstAdmin.email }, 'Created the first Admin account');
   }
 
-  const { metrics } = app;
-  const stopRunRecovery = await startRunRecovery(database, app.log, metrics);
+  const { metrics, jobs } = app;
+  const runRecovery = await recoverRunsAtStart(database, app.log, metrics);
   const { apiUrl, apiKey } = config.n8n;
   const n8nApi = apiUrl && apiKey ? createN8nApi({ url: apiUrl, apiKey }) : null;
   const scheduler = createSchedulerLoop({
@@ -102,18 +102,6 @@ async function main() {
     notifier: app.notifier,
     concurrency: config.schedulerConcurrency,
   });
-  const stopNotifications = startNotificationJob(app.notifier, app.log);
-  const stopFollowUp = n8nApi
-    ? startFollowUpJob({ db: database.db, api: n8nApi, log: app.log })
-    : async () => {};
-  const stopRetention = startRetentionJob(database.db, config.auditRetentionDays, app.log);
-  const stopBillingCycle =
-    config.billingProvider === 'local'
-      ? startBillingCycleJob(database.db, config.invoicing, app.log)
-      : () => {};
-  // Embedded database only (docs/decisions/011): PostgreSQL is backed up with pg_dump.
-  const backups =
-    database.kind === 'pglite' ? await startBackupJob({ database, config, log: app.log }) : null;
   const sender = mailer
     ? createOutboxSender({
         db: database.db,
@@ -124,6 +112,21 @@ async function main() {
       })
     : null;
   if (!mailer) app.log.warn('SMTP_URL is not set: e-mail is kept in the outbox table, not sent.');
+  // Every background loop is a job of one runner, started once the server listens
+  // (docs/decisions/023-one-job-runner.md); added in the order the Environment screen lists.
+  jobs.add(scheduler.job);
+  if (sender) jobs.add(sender.job);
+  for (const job of notificationJobs(app.notifier, app.log)) jobs.add(job);
+  if (n8nApi) jobs.add(followUpJob({ db: database.db, api: n8nApi, log: app.log }));
+  jobs.add(runRecovery);
+  if (config.billingProvider === 'local')
+    jobs.add(billingCycleJob(database.db, config.invoicing, app.log));
+  jobs.add(retentionJob(database.db, config.auditRetentionDays, app.log));
+  // Embedded database only (docs/decisions/011): PostgreSQL is backed up with pg_dump.
+  const backups =
+    database.kind === 'pglite'
+      ? await startBackupJob({ database, config, log: app.log, runner: jobs })
+      : null;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -142,12 +145,8 @@ async function main() {
         app.log.warn({ count }, 'runs still under way at shutdown marked interrupted');
       }
       await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 1_000))]);
-      stopRetention();
-      stopBillingCycle();
-      stopNotifications();
-      stopRunRecovery();
-      await stopFollowUp();
-      await sender?.stop();
+      // No job starts from here, and the ones under way end before the database closes.
+      await jobs.stop();
       mailer?.close();
       await backups?.stop();
       await database.close();
@@ -172,8 +171,7 @@ async function main() {
   await new Promise<void>((resolve) => (app.log as typeof app.log & Flushable).flush(resolve));
   // On stdout, not in the log: it may hold the first Admin's generated password.
   console.log(startBanner({ config, port, firstAdmin: report.firstAdmin }));
-  scheduler.start();
-  sender?.start();
+  jobs.start();
 }
 
 main().catch((error: unknown) => {

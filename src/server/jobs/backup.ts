@@ -10,11 +10,13 @@ import {
   writeBackup,
 } from '#server/ops/backup-files.ts';
 import { startControlSocket } from '#server/ops/control-socket.ts';
+import { createJobRunner, type JobRunner } from './runner.ts';
 
 // Backups of the embedded database while the server runs (docs/decisions/011-backups.md):
 // on BACKUP_SCHEDULE (cron, UTC; daily at 03:00 by default) and whenever
 // `npm run db:backup` asks over the control socket. A server that was not running at the
 // scheduled time takes the missed backup shortly after it starts. One backup at a time.
+// The schedule is a job of the server's runner, or of one of its own when none is given.
 
 /** How long after start a missed scheduled backup is taken. */
 export const CATCH_UP_DELAY_MS = 2 * 60_000;
@@ -24,12 +26,17 @@ export interface BackupJobOptions {
   config: Pick<Config, 'dataDir' | 'backup'>;
   log?: FastifyBaseLogger;
   catchUpDelayMs?: number;
+  /** The server's job runner; without one the schedule runs on a runner of its own. */
+  runner?: JobRunner;
 }
 
 export interface BackupJob {
   /** Takes a backup now (into `dir`, keeping `keep`), after any backup under way. */
   take(dir?: string, keep?: number): Promise<WrittenBackup>;
-  /** Stops the schedule and the control socket, and waits for a backup under way. */
+  /**
+   * Stops the control socket and a schedule on a runner of its own (the server's runner
+   * stops its own), and waits for a backup under way.
+   */
   stop(): Promise<void>;
 }
 
@@ -61,30 +68,30 @@ export async function startBackupJob(options: BackupJobOptions): Promise<BackupJ
     queue = next.catch(() => {});
     return next;
   };
-  const scheduled = async (why: string) => {
-    try {
-      const written = await take();
-      log?.info(
-        { file: written.file, bytes: written.bytes, pruned: written.pruned.length },
-        `backup written (${why})`,
-      );
-    } catch (error) {
-      log?.error({ err: error }, `backup failed (${why})`);
-    }
-  };
-
-  const cron = backup.schedule
-    ? new Cron(backup.schedule, { timezone: 'UTC', protect: true, unref: true }, () =>
-        scheduled('BACKUP_SCHEDULE'),
-      )
-    : null;
-  const catchUp = backup.schedule
-    ? setTimeout(async () => {
-        if (await backupMissed(backup.schedule!, backup.dir).catch(() => false))
-          await scheduled('missed while the server was stopped');
-      }, options.catchUpDelayMs ?? CATCH_UP_DELAY_MS)
-    : undefined;
-  catchUp?.unref();
+  const own = options.runner ? null : createJobRunner({ log });
+  const { schedule } = backup;
+  if (schedule) {
+    (options.runner ?? own!).add({
+      name: 'backup',
+      title: 'Backup of the embedded database',
+      schedule: {
+        cron: schedule,
+        catchUp: {
+          afterMs: options.catchUpDelayMs ?? CATCH_UP_DELAY_MS,
+          missed: () => backupMissed(schedule, backup.dir),
+        },
+      },
+      async run({ catchUp }) {
+        const written = await take();
+        const why = catchUp ? 'missed while the server was stopped' : 'BACKUP_SCHEDULE';
+        log?.info(
+          { file: written.file, bytes: written.bytes, pruned: written.pruned.length },
+          `backup written (${why})`,
+        );
+      },
+    });
+  }
+  own?.start();
 
   const socket = await startControlSocket(
     dataDir,
@@ -95,8 +102,7 @@ export async function startBackupJob(options: BackupJobOptions): Promise<BackupJ
   return {
     take,
     async stop() {
-      cron?.stop();
-      clearTimeout(catchUp);
+      await own?.stop();
       await socket.close();
       await queue;
     },

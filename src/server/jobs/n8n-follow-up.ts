@@ -4,12 +4,13 @@ import type { Db } from '#server/db/client.ts';
 import { processes, runs } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
 import type { N8nApi, N8nExecution } from '#server/integrations/n8n/api.ts';
+import type { Job } from './runner.ts';
 
 // Follows up runs n8n only accepted (issue 14): a "respond immediately" webhook answers
 // {"message":"Workflow was started"} before the workflow runs, so the run stays
 // `following` until n8n's own execution record (public API, executions of the process's
-// workflow) says how it ended. Several instances may poll: each update is conditional
-// on the run still following, so one wins.
+// workflow) says how it ended. One instance polls at a time, so n8n is not asked twice;
+// each update is conditional on the run still following all the same.
 
 const INTERVAL_MS = 5_000;
 const BATCH = 50;
@@ -128,19 +129,13 @@ async function confirm(
   return !!updated;
 }
 
-/** Polls every few seconds until stopped. */
-export function startFollowUpJob(options: FollowUpOptions) {
-  let current: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    current = current.then(() =>
-      followUpRuns(options).catch((error: unknown) =>
-        options.log?.error({ err: error }, 'n8n follow-up pass failed'),
-      ),
-    );
-  }, INTERVAL_MS);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await current;
+/** Polls every few seconds. */
+export function followUpJob(options: FollowUpOptions): Job {
+  return {
+    name: 'n8n-follow-up',
+    title: 'Runs followed up in n8n',
+    schedule: { everyMs: INTERVAL_MS, firstAfterMs: INTERVAL_MS },
+    singleton: true,
+    run: () => followUpRuns(options),
   };
 }

@@ -11,6 +11,7 @@ import {
   type OutgoingMail,
   PermanentMailError,
 } from '#server/integrations/mailer/smtp.ts';
+import type { Job } from './runner.ts';
 
 // Delivers queued mail. A claim pushes next_attempt_at forward (a lease), so two
 // instances never send one message twice at once; a failure is retried with back-off
@@ -68,8 +69,7 @@ export function createOutboxSender(options: OutboxSenderOptions) {
   const leaseMs = options.leaseMs ?? LEASE_MS;
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const domain = mailDomain(from);
-  let timer: NodeJS.Timeout | null = null;
-  let current: Promise<unknown> | null = null;
+  const intervalMs = options.intervalMs ?? 2_000;
 
   async function claim(at: Date): Promise<OutboxRow[]> {
     return db.transaction(async (tx) => {
@@ -206,21 +206,11 @@ export function createOutboxSender(options: OutboxSenderOptions) {
     return due.length;
   }
 
-  return {
-    tick,
-    start() {
-      const loop = async () => {
-        current = tick().catch((error: unknown) =>
-          log?.error({ err: error }, 'outbox tick failed'),
-        );
-        await current;
-        timer = setTimeout(loop, options.intervalMs ?? 2_000);
-      };
-      void loop();
-    },
-    async stop() {
-      if (timer) clearTimeout(timer);
-      await current;
-    },
+  const job: Job = {
+    name: 'outbox',
+    title: 'Mail outbox',
+    schedule: { everyMs: intervalMs },
+    run: () => tick(),
   };
+  return { tick, job };
 }

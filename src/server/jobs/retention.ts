@@ -11,13 +11,15 @@ import { deleteOldDeliveries } from '#server/domain/notifications/webhook-delive
 import { advanceRunWindows } from '#server/domain/runs/rollups.ts';
 import { planCapabilities } from '#shared/plans.ts';
 import { retention } from '#shared/retention.ts';
+import type { Job } from './runner.ts';
 
 // Deletes runs older than their account's log retention (7 or 30 days by plan), old
 // audit entries, enquiries, mail and webhook notices, sessions long over and passkey
 // challenges nobody answered, clears one-time links from mail that was never delivered,
 // and erases accounts closed longer than the privacy policy promises
-// (shared/retention.ts), once at start and then daily. It also moves the analytics
-// windows on (domain/runs/rollups.ts), so the first screen of a day is quick.
+// (shared/retention.ts), once at start and then daily, on one instance at a time. It also
+// moves the analytics windows on (domain/runs/rollups.ts), so the first screen of a day is
+// quick.
 
 const DAY_MS = 86_400_000;
 
@@ -175,50 +177,29 @@ export async function eraseClosedAccounts(
   return erased;
 }
 
-export function startRetentionJob(db: Db, auditRetentionDays: number, log?: FastifyBaseLogger) {
-  const run = async () => {
-    try {
-      const runsDeleted = await deleteExpiredRuns(db);
-      const auditDeleted = await deleteExpiredAuditLogs(db, auditRetentionDays);
-      const mailCleared = await clearStaleSensitiveMail(db);
-      const sessionsDeleted = await deleteOldSessions(db, SESSION_RETENTION_DAYS);
-      const challengesDeleted = await deleteExpiredChallenges(db);
-      const enquiriesDeleted = await deleteExpiredEnquiries(db);
-      const mailDeleted = await deleteOldMail(db);
-      const webhookNoticesDeleted = await deleteOldDeliveries(db);
-      const accountsErased = await eraseClosedAccounts(db);
-      await advanceRunWindows(db);
-      const total =
-        runsDeleted +
-        auditDeleted +
-        mailCleared +
-        sessionsDeleted +
-        challengesDeleted +
-        enquiriesDeleted +
-        mailDeleted +
-        webhookNoticesDeleted +
-        accountsErased;
-      if (total > 0)
-        log?.info(
-          {
-            runsDeleted,
-            auditDeleted,
-            mailCleared,
-            sessionsDeleted,
-            challengesDeleted,
-            enquiriesDeleted,
-            mailDeleted,
-            webhookNoticesDeleted,
-            accountsErased,
-          },
-          'retention cleanup',
-        );
-    } catch (error) {
-      log?.error({ err: error }, 'retention job failed');
-    }
+export function retentionJob(db: Db, auditRetentionDays: number, log?: FastifyBaseLogger): Job {
+  return {
+    name: 'retention',
+    title: 'Retention cleanup',
+    schedule: { everyMs: DAY_MS },
+    singleton: true,
+    run: () => cleanUp(db, auditRetentionDays, log),
   };
-  void run();
-  const timer = setInterval(run, DAY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+}
+
+async function cleanUp(db: Db, auditRetentionDays: number, log?: FastifyBaseLogger) {
+  // One after the other, in this order (an object literal's awaits run in turn).
+  const counts = {
+    runsDeleted: await deleteExpiredRuns(db),
+    auditDeleted: await deleteExpiredAuditLogs(db, auditRetentionDays),
+    mailCleared: await clearStaleSensitiveMail(db),
+    sessionsDeleted: await deleteOldSessions(db, SESSION_RETENTION_DAYS),
+    challengesDeleted: await deleteExpiredChallenges(db),
+    enquiriesDeleted: await deleteExpiredEnquiries(db),
+    mailDeleted: await deleteOldMail(db),
+    webhookNoticesDeleted: await deleteOldDeliveries(db),
+    accountsErased: await eraseClosedAccounts(db),
+  };
+  await advanceRunWindows(db);
+  if (Object.values(counts).some((count) => count > 0)) log?.info(counts, 'retention cleanup');
 }

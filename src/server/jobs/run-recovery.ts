@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#server/db/client.ts';
 import { type AbandonedRuns, interruptAbandonedRuns } from '#server/domain/runs/in-flight.ts';
 import type { RunObserver } from '#server/domain/runs/service.ts';
+import type { Job } from './runner.ts';
 
 // Runs left `running` by a server that died mid-call are marked interrupted. On PGlite one
 // server owns the data directory (it is locked), so at start every such run is abandoned.
@@ -11,12 +12,13 @@ import type { RunObserver } from '#server/domain/runs/service.ts';
 const SWEEP_MS = 60_000;
 const MARGIN_MS = 30_000;
 
-export async function startRunRecovery(
+/** The sweep at start, before anything runs; then `job` keeps sweeping. */
+export async function recoverRunsAtStart(
   database: Database,
   log: FastifyBaseLogger,
   /** Told of each run marked interrupted (metrics). */
   observer?: RunObserver,
-): Promise<() => void> {
+): Promise<Job> {
   // Each process has its own webhook timeout (up to 10 minutes): a run is abandoned once
   // its own timeout and a margin have passed.
   const cutoff = () => ({ timedOutBefore: new Date(Date.now() - MARGIN_MS) });
@@ -25,9 +27,10 @@ export async function startRunRecovery(
     if (count > 0) log.warn({ count }, 'runs left running by a stopped server marked interrupted');
   };
   await sweep(database.kind === 'pglite' ? { startedBefore: new Date() } : cutoff());
-  const timer = setInterval(() => {
-    sweep(cutoff()).catch((error: unknown) => log.error({ err: error }, 'run recovery failed'));
-  }, SWEEP_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  return {
+    name: 'run-recovery',
+    title: 'Runs left running by a stopped server',
+    schedule: { everyMs: SWEEP_MS, firstAfterMs: SWEEP_MS },
+    run: () => sweep(cutoff()),
+  };
 }

@@ -6,20 +6,16 @@ import { audit } from '#server/domain/audit/audit.ts';
 import type { Notifier } from '#server/domain/notifications/notifier.ts';
 import { type RunObserver, settleWithin, startRun } from '#server/domain/runs/service.ts';
 import type { WebhookCaller } from '#server/integrations/n8n/webhook.ts';
-import { isSubscriptionRunning } from '#shared/billing.ts';
-import { capabilitiesOf } from '#shared/plans.ts';
 import { defaultInputs } from '#shared/process-inputs.ts';
-import {
-  nextRunAfter,
-  planIntervalSkipReason,
-  shortestGapMinutes,
-  storedGapMinutes,
-} from '#shared/scheduler.ts';
+import { mayRun } from '#shared/run-policy.ts';
+import { nextRunAfter, shortestGapMinutes, storedGapMinutes } from '#shared/scheduler.ts';
+import { createJobRunner, type Job } from './runner.ts';
 
 // Fires due schedules. Each tick claims due rows with FOR UPDATE SKIP LOCKED and moves
 // their next_run_at forward in the same transaction, so with several instances on one
 // PostgreSQL each due time is claimed by exactly one of them. Webhooks are called after
-// the commit, so no lock is held while a workflow runs.
+// the commit, so no lock is held while a workflow runs. The job runner drives the loop
+// (`job`): every second, and again whenever a slot frees up.
 
 export interface SchedulerLoopOptions {
   db: Db;
@@ -55,10 +51,8 @@ export function createSchedulerLoop(options: SchedulerLoopOptions) {
   const batchSize = options.batchSize ?? 200;
   const concurrency = options.concurrency ?? 25;
   const now = options.now ?? (() => new Date());
-  let running = false;
-  /** Set by stop(): claimed runs not started yet are handed back instead of fired. */
+  /** Set by stop(): claims no more, and claimed runs not started yet are handed back. */
   let stopping = false;
-  let timer: NodeJS.Timeout | null = null;
 
   async function claim(at: Date, limit = batchSize): Promise<Claimed[]> {
     return db.transaction(async (tx) => {
@@ -122,20 +116,9 @@ export function createSchedulerLoop(options: SchedulerLoopOptions) {
       .where(eq(processes.id, schedule.processId));
     if (!found) return;
     const { process, owner } = found;
-    const caps = capabilitiesOf({
-      subscription: { plan: owner.subscriptionPlan },
-      entitlements: owner.entitlements,
-    });
-    if (!caps.canSchedule)
-      return skip(claimed, 'scheduling is not enabled for the plan', process.id, owner.id);
-    // A plan changed since the schedule was made holds it to the new plan's interval.
-    if ((await gapOf(schedule)) < caps.scheduleMinIntervalMinutes) {
-      const reason = planIntervalSkipReason(caps.scheduleMinIntervalMinutes);
-      return skip(claimed, reason, process.id, owner.id);
-    }
-    if (!isSubscriptionRunning(owner.subscriptionStatus)) {
-      return skip(claimed, 'the subscription is inactive', process.id, owner.id);
-    }
+    const gapMinutes = await gapOf(schedule);
+    const decision = mayRun(owner, process, { trigger: 'schedule', gapMinutes });
+    if (!decision.allowed) return skip(claimed, decision.reason, process.id, owner.id);
     const started = await startRun(
       { db, n8n, observer: metrics, followUp: options.followUp, notifier: options.notifier },
       process,
@@ -145,12 +128,9 @@ export function createSchedulerLoop(options: SchedulerLoopOptions) {
         scheduleId: schedule.id,
         scheduledFor: dueAt,
         inputs: process.inputFields.length > 0 ? defaultInputs(process.inputFields) : null,
+        target: decision.target,
       },
     );
-    if (started.kind === 'paused')
-      return skip(claimed, 'the process is paused', process.id, owner.id);
-    if (started.kind === 'no-url')
-      return skip(claimed, 'the process has no webhook URL', process.id, owner.id);
     if (schedule.lastSkippedAt) {
       // Running again: the skip is history, kept in the audit log.
       await db
@@ -207,7 +187,10 @@ export function createSchedulerLoop(options: SchedulerLoopOptions) {
       .catch((error: unknown) => log?.error({ err: error }, 'scheduled run failed'))
       .finally(() => {
         inFlight.delete(run);
-        if (running) void requestPump();
+        if (!stopping)
+          requestPump().catch((error: unknown) =>
+            log?.error({ err: error }, 'scheduler claim failed'),
+          );
       });
     inFlight.add(run);
   }
@@ -216,14 +199,17 @@ export function createSchedulerLoop(options: SchedulerLoopOptions) {
   async function pump() {
     for (;;) {
       const wanted = Math.min(concurrency - inFlight.size, batchSize);
-      if (!running || wanted <= 0) return;
+      if (stopping || wanted <= 0) return;
       const claimed = await claim(now(), wanted);
       for (const one of claimed) launch(one);
       if (claimed.length < wanted) return;
     }
   }
 
-  /** One pump at a time; a request while it runs makes it go round once more. */
+  /**
+   * One pump at a time; a request while it runs makes it go round once more. A claim that
+   * fails rejects it: the runner tries again with back-off and shows the error.
+   */
   function requestPump(): Promise<void> {
     if (pumping) {
       pumpAgain = true;
@@ -232,39 +218,41 @@ export function createSchedulerLoop(options: SchedulerLoopOptions) {
     pumping = (async () => {
       do {
         pumpAgain = false;
-        try {
-          await pump();
-        } catch (error) {
-          log?.error({ err: error }, 'scheduler claim failed');
-        }
-      } while (pumpAgain && running);
+        await pump();
+      } while (pumpAgain && !stopping);
     })().finally(() => {
       pumping = null;
     });
     return pumping;
   }
 
-  function scheduleNext() {
-    if (!running) return;
-    timer = setTimeout(async () => {
-      await requestPump();
-      scheduleNext();
-    }, intervalMs);
-  }
+  const job: Job = {
+    name: 'scheduler',
+    title: 'Scheduled runs',
+    schedule: { everyMs: intervalMs },
+    // A due schedule fires within seconds of its time, even after the database was away.
+    retry: { firstMs: intervalMs, maxMs: 5 * intervalMs },
+    run: requestPump,
+  };
+  /** The runner of a loop started on its own. */
+  let own: ReturnType<typeof createJobRunner> | null = null;
 
   return {
     tick,
+    /** For the server's job runner, which drives the loop. */
+    job,
+    /** Runs the loop on a runner of its own (tests and tools). */
     start() {
-      if (running) return;
-      running = true;
-      void requestPump().then(scheduleNext);
+      if (own) return;
+      own = createJobRunner({ log });
+      own.add(job);
+      own.start();
     },
     /** Stops claiming; waits for the claim under way and the runs already started. */
     async stop() {
-      running = false;
       stopping = true;
-      if (timer) clearTimeout(timer);
-      await pumping;
+      await own?.stop();
+      await pumping?.catch(() => {});
       await Promise.all([...inFlight]);
     },
     /** Runs started and not settled yet (metrics, tests). */
