@@ -1,9 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { type ProcessRow, processes } from '#server/db/schema.ts';
-import { type Account, accountCapabilities } from '#server/domain/accounts/account.ts';
-import { forbidden, HttpError, notFound } from '#server/http/errors.ts';
-import { billingMessages, isSubscriptionRunning } from '#shared/billing.ts';
+import type { Account } from '#server/domain/accounts/account.ts';
+import { notFound } from '#server/http/errors.ts';
+import { runRefused } from '#server/http/run-refusal.ts';
+import { mayRun, type RunTarget } from '#shared/run-policy.ts';
 
 // A client's view of processes: only its own account's, never another's (404).
 
@@ -31,12 +32,13 @@ export async function requireAccountProcess(
   return row;
 }
 
-/** 403 without manual trigger, 402 without a running subscription (SPEC §4, DESIGN §4). */
-export function assertMayTrigger(account: Account) {
-  if (!accountCapabilities(account).manualTriggerAllowed) {
-    throw forbidden('Running workflows by hand is not enabled for your plan.');
-  }
-  if (!isSubscriptionRunning(account.owner.subscriptionStatus)) {
-    throw new HttpError(402, billingMessages.inactiveServer);
-  }
+/**
+ * Where a run by hand of the account's process goes, as mayRun answers: 403 without manual
+ * trigger, 402 without a running subscription (SPEC §4, DESIGN §4), 409 when the process
+ * is paused without a fallback or not connected.
+ */
+export function manualRunTarget(account: Account, process: ProcessRow): RunTarget {
+  const decision = mayRun(account.owner, process, { trigger: 'manual' });
+  if (!decision.allowed) throw runRefused(decision);
+  return decision.target;
 }

@@ -12,13 +12,15 @@ import type {
 } from '#server/integrations/n8n/webhook.ts';
 import type { InputValues } from '#shared/process-inputs.ts';
 import { WEBHOOK_TIMEOUT } from '#shared/processes.ts';
+import type { RunTarget } from '#shared/run-policy.ts';
 import type { RunState, RunTrigger } from '#shared/runs.ts';
 import type { WebhookPayload } from '#shared/webhook-payload.ts';
 import { trackRun } from './in-flight.ts';
 
-// Runs a process: picks the address (the webhook, or the fallback when paused), records
-// the run as running, calls it through the n8n integration, records the answer, and
-// audits a failure. Manual runs, scheduled runs and admin tests all come through here.
+// Runs a process: records the run as running, calls the address mayRun chose (the
+// webhook, or the fallback when paused) through the n8n integration, records the answer,
+// and audits a failure. Manual runs, scheduled runs and admin tests all come through here,
+// once mayRun (shared/run-policy.ts) has let them.
 
 export { SNIPPET_LENGTH };
 
@@ -75,30 +77,21 @@ export interface RunRequest {
   triggeredBy: string | null;
   scheduleId?: string | null;
   scheduledFor?: Date | null;
-  /** Admin tests call the process's own webhook even when it is paused. */
-  ignorePause?: boolean;
+  /** Where the run goes, as mayRun answered it. */
+  target: RunTarget;
   /** Checked values for the process's inputs (null for a process without inputs). */
   inputs?: InputValues | null;
 }
 
-export type RunOutcome =
-  | { kind: 'ran'; run: RunRow; result: WebhookResult }
-  | { kind: 'paused' }
-  | { kind: 'no-url' };
+export interface RunOutcome {
+  run: RunRow;
+  result: WebhookResult;
+}
 
 /** A run recorded and its webhook call under way; `done` settles when the call ends. */
-export type StartedRun =
-  | { kind: 'started'; run: RunRow; done: Promise<{ run: RunRow; result: WebhookResult }> }
-  | { kind: 'paused' }
-  | { kind: 'no-url' };
-
-export function targetUrlOf(process: ProcessRow, ignorePause = false) {
-  if (process.isActive || ignorePause) {
-    return process.n8nWebhookUrl ? { url: process.n8nWebhookUrl, fallback: false } : null;
-  }
-  return process.inactiveFallbackWebhookUrl
-    ? { url: process.inactiveFallbackWebhookUrl, fallback: true }
-    : null;
+export interface StartedRun {
+  run: RunRow;
+  done: Promise<RunOutcome>;
 }
 
 export interface StartOptions {
@@ -117,9 +110,7 @@ export async function runProcess(
   request: RunRequest,
   options: StartOptions = {},
 ): Promise<RunOutcome> {
-  const started = await startRun(context, process, request, options);
-  if (started.kind !== 'started') return started;
-  return { kind: 'ran', ...(await started.done) };
+  return (await startRun(context, process, request, options)).done;
 }
 
 /**
@@ -134,10 +125,7 @@ export async function startRun(
   options: StartOptions = {},
 ): Promise<StartedRun> {
   const { db, n8n, observer } = context;
-  const target = targetUrlOf(process, request.ignorePause);
-  if (!target)
-    return process.isActive || request.ignorePause ? { kind: 'no-url' } : { kind: 'paused' };
-
+  const { target } = request;
   // Written before the call: a server that dies mid-call leaves a `running` run behind.
   const started = await recordStart(db, process, request, target, options);
   const payload = await payloadOf(db, process, request, started);
@@ -166,7 +154,7 @@ export async function startRun(
       return { run, result };
     }),
   );
-  return { kind: 'started', run: started, done };
+  return { run: started, done };
 }
 
 /**
@@ -230,7 +218,7 @@ async function recordStart(
   db: Db,
   process: ProcessRow,
   request: RunRequest,
-  target: { url: string; fallback: boolean },
+  target: RunTarget,
   options: StartOptions,
 ): Promise<RunRow> {
   const values = {

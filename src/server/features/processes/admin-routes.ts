@@ -19,6 +19,7 @@ import {
   createProcess,
   listProcesses,
   requireProcess,
+  testRunTarget,
   updateProcess,
 } from './service.ts';
 import { processToAdminJson } from './to-json.ts';
@@ -110,13 +111,11 @@ export const adminProcessRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const process = await requireProcess(db, request.params.id);
       const runContext = runContextOf(app);
-      const outcome = await runProcess(runContext, process, {
+      const { result } = await runProcess(runContext, process, {
         trigger: 'test',
         triggeredBy: currentUser(request).id,
-        ignorePause: true,
+        target: testRunTarget(process),
       });
-      if (outcome.kind !== 'ran') throw new HttpError(409, 'This process has no webhook URL yet.');
-      const { result } = outcome;
       if (result.status === null) {
         const status = result.error?.kind === 'timeout' ? 504 : 502;
         throw new HttpError(status, `The webhook could not be reached: ${result.error?.message}`);

@@ -8,8 +8,8 @@ import {
   resolveAccount,
 } from '#server/domain/accounts/account.ts';
 import {
-  assertMayTrigger,
   listAccountProcesses,
+  manualRunTarget,
   requireAccountProcess,
 } from '#server/domain/processes/account-processes.ts';
 import { lastRuns, recentRuns, runToJson } from '#server/domain/runs/history.ts';
@@ -112,17 +112,14 @@ export const clientProcessRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const account = await accountOf(request);
       const process = await requireAccountProcess(db, account, request.params.processId);
-      assertMayTrigger(account);
+      const target = manualRunTarget(account, process);
       const inputs = checkedInputs(process.inputFields, request.body?.inputs);
       const started = await startRun(
         runContextOf(app),
         process,
-        { trigger: 'manual', triggeredBy: actorIdOf(request), inputs },
+        { trigger: 'manual', triggeredBy: actorIdOf(request), inputs, target },
         { maxInFlight: config.runsInFlightPerAccount },
       );
-      if (started.kind === 'paused') throw new HttpError(409, 'This workflow is paused.');
-      if (started.kind === 'no-url')
-        throw new HttpError(409, 'This workflow is not connected yet.');
       started.done.catch((error: unknown) => request.log.error({ err: error }, 'run failed'));
       const settled = await settleWithin(started.done, MANUAL_WAIT_MS);
       const text = (status: number, body: string) =>

@@ -7,6 +7,7 @@ import { insertProcess } from '#server/domain/processes/create.ts';
 import { findUserById } from '#server/domain/users/repository.ts';
 import { badRequest, notFound } from '#server/http/errors.ts';
 import { searchWords } from '#server/http/paging.ts';
+import { runRefused } from '#server/http/run-refusal.ts';
 import { refusedAddressWarnings } from '#server/integrations/http/address-warnings.ts';
 import {
   authKindsSet,
@@ -14,6 +15,7 @@ import {
   processMessages,
   type UpdateProcess,
 } from '#shared/processes.ts';
+import { mayRun, type RunTarget } from '#shared/run-policy.ts';
 
 // Admin management of processes. The audit log names a changed webhook address or
 // credential, never its value (domain/processes/audit-details.ts).
@@ -31,6 +33,13 @@ export async function requireProcess(db: Db, id: string): Promise<ProcessRow> {
   const row = await findProcess(db, id);
   if (!row) throw notFound(NOT_FOUND);
   return row;
+}
+
+/** An admin's test calls the process's own webhook, paused or not, whatever the plan (409 without one). */
+export function testRunTarget(process: ProcessRow): RunTarget {
+  const decision = mayRun(null, process, { trigger: 'test' });
+  if (!decision.allowed) throw runRefused(decision);
+  return decision.target;
 }
 
 /** A page of processes, newest first, matching the search and client (issue 18). */

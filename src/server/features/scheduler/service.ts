@@ -1,30 +1,25 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { processes, type ScheduleRow, schedules } from '#server/db/schema.ts';
-import {
-  type Account,
-  accountCapabilities,
-  canManageAccount,
-} from '#server/domain/accounts/account.ts';
+import { type Account, canManageAccount } from '#server/domain/accounts/account.ts';
 import { audit } from '#server/domain/audit/audit.ts';
-import { badRequest, forbidden, HttpError, notFound } from '#server/http/errors.ts';
-import { billingMessages, isSubscriptionRunning } from '#shared/billing.ts';
+import { badRequest, forbidden, notFound } from '#server/http/errors.ts';
+import { runRefused } from '#server/http/run-refusal.ts';
+import { mayRun } from '#shared/run-policy.ts';
 import {
   type CreateSchedule,
   cronProblem,
-  intervalMessage,
   nextRunAfter,
   type Schedule,
-  schedulerMessages,
   shortestGapMinutes,
   storedGapMinutes,
   type UpdateSchedule,
 } from '#shared/scheduler.ts';
 import { teamMessages } from '#shared/team.ts';
 
-// Schedules of one account. Creating, editing and resuming check the plan (403), the
-// subscription (402), the process's owner (404) and the plan's minimum interval (400);
-// pausing only stops the next run.
+// Schedules of one account. Creating, editing and resuming ask mayRun (the plan, the team
+// role, the subscription, the plan's minimum interval) and check the process's owner and
+// the cron; pausing only stops the next run.
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -54,36 +49,35 @@ const toJson = (row: ScheduleRow, processName: string): Schedule => ({
 });
 
 /**
- * What creating, editing or resuming a schedule checks: the plan (403), the subscription
- * (402), the process's owner (404) and the plan's minimum interval (400). Returns the
- * process and the cron's shortest gap.
+ * What creating, editing or resuming a schedule checks, in this order: the plan (403), the
+ * team role (403), the subscription (402), the process's owner (404), the cron (400) and
+ * the plan's minimum interval (400). mayRun decides all but the owner and the cron; it
+ * learns the cron's gap only once both are known good, so their answers keep their place.
+ * Returns the process and the cron's shortest gap.
  */
 async function checkSchedulable(
   db: Db,
   account: Account,
   input: { processId: string; cron: string; timezone: string | null },
 ) {
-  const caps = accountCapabilities(account);
-  if (!caps.canSchedule) throw forbidden(schedulerMessages.notEnabled);
-  assertMayManageSchedules(account);
-  if (!isSubscriptionRunning(account.owner.subscriptionStatus)) {
-    throw new HttpError(402, billingMessages.inactiveServer);
-  }
   const [process] = UUID.test(input.processId)
     ? await db
         .select()
         .from(processes)
         .where(and(eq(processes.id, input.processId), eq(processes.clientUserId, account.owner.id)))
     : [];
-  if (!process) throw notFound('Process not found.');
   const problem = cronProblem(input.cron, input.timezone);
+  const gap = process && !problem ? shortestGapMinutes(input.cron, input.timezone) : null;
+  const decision = mayRun(account.owner, process ?? null, {
+    trigger: 'new-schedule',
+    managesAccount: canManageAccount(account),
+    gapMinutes: gap,
+  });
+  if (!decision.allowed) throw runRefused(decision);
+  if (!process) throw notFound('Process not found.');
   if (problem) throw badRequest(problem, { cron: problem });
-  const gap = shortestGapMinutes(input.cron, input.timezone);
-  if (gap < caps.scheduleMinIntervalMinutes) {
-    const message = intervalMessage(caps.scheduleMinIntervalMinutes);
-    throw badRequest(message, { cron: message });
-  }
-  return { process, gap };
+  // Both known good from here, so the gap was worked out.
+  return { process, gap: gap! };
 }
 
 export async function createSchedule(
