@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '#server/auth/guards.ts';
+import { BackgroundJobsSchema } from '#shared/background-jobs.ts';
 import { EnvironmentChecksSchema } from '#shared/environment.ts';
 import { runChecks } from './checks.ts';
+import { backgroundJobs } from './jobs.ts';
 
 export const environmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -15,5 +17,20 @@ export const environmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => runChecks(app.deps),
+  );
+
+  app.get(
+    '/jobs',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin: environment'],
+        security: [{ bearer: [] }],
+        summary:
+          "The background jobs of the instance that answers, with each one's last success and failure",
+        response: { 200: BackgroundJobsSchema },
+      },
+    },
+    async () => backgroundJobs(app.jobs),
   );
 };
