@@ -64,6 +64,7 @@ export const unconvertedRoutes: Record<string, Audience> = {
   'POST /contact': 'public',
   // features/environment
   'GET /api/environment/checks': 'admin',
+  'GET /api/environment/jobs': 'admin',
   // features/exports
   'GET /api/client/analytics.csv': 'signed-in',
   'GET /api/client/runs.csv': 'signed-in',
@@ -118,14 +119,6 @@ export const unconvertedRoutes: Record<string, Audience> = {
   'DELETE /api/admin/security/admin-allowed-ip': 'admin',
   'GET /api/admin/security/ip': 'admin',
   'POST /api/admin/security/admin-allowed-ip': 'admin',
-  // features/team
-  'DELETE /api/team/invites/:id': 'signed-in',
-  'DELETE /api/team/members/:id': 'own-session',
-  'GET /api/team/invites': 'signed-in',
-  'GET /api/team/invites/:token': 'public',
-  'GET /api/team/members': 'signed-in',
-  'POST /api/team/invite': 'own-session',
-  'POST /api/team/invites/:token/accept': 'signed-in',
   // features/two-factor
   'GET /api/auth/2fa': 'signed-in',
   'POST /api/auth/2fa/disable': 'signed-in',

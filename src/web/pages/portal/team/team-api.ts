@@ -1,12 +1,10 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
-import type { Message } from '#shared/answers.ts';
-import type { Invite, InviteSent, TeamInvite, TeamMember } from '#shared/team.ts';
-import { api } from '#web/lib/api.ts';
+import type { BodyOf } from '#shared/api/route.ts';
+import { teamApi } from '#shared/api/team.ts';
+import { callApi } from '#web/lib/call-api.ts';
 
 // The team calls (SPEC §7 Team) with their cache keys. Changes invalidate the lists they
 // affect rather than patching them, so the screen always shows what the server holds.
-
-const enc = encodeURIComponent;
 
 export const teamKeys = {
   all: ['team'] as const,
@@ -17,19 +15,19 @@ export const teamKeys = {
 export const membersQuery = () =>
   queryOptions({
     queryKey: teamKeys.members,
-    queryFn: ({ signal }) => api.get<TeamMember[]>('/api/team/members', { signal }),
+    queryFn: ({ signal }) => callApi(teamApi.members, {}, { signal }),
   });
 
 export const invitesQuery = () =>
   queryOptions({
     queryKey: teamKeys.invites,
-    queryFn: ({ signal }) => api.get<TeamInvite[]>('/api/team/invites', { signal }),
+    queryFn: ({ signal }) => callApi(teamApi.invites, {}, { signal }),
   });
 
 export const teamCalls = {
-  invite: (body: Invite) => api.post<InviteSent>('/api/team/invite', body),
-  revoke: (id: string) => api.delete<Message>(`/api/team/invites/${enc(id)}`),
-  remove: (id: string) => api.delete<Message>(`/api/team/members/${enc(id)}`),
+  invite: (body: BodyOf<typeof teamApi.invite>) => callApi(teamApi.invite, { body }),
+  revoke: (id: string) => callApi(teamApi.revokeInvite, { params: { id } }),
+  remove: (id: string) => callApi(teamApi.removeMember, { params: { id } }),
 };
 
 /** Refetches the team lists after a change. */

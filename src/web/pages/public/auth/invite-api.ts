@@ -1,12 +1,18 @@
 import { useEffect, useState } from 'react';
-import type { InviteAccepted, InvitePreview } from '#shared/team.ts';
+import type { InvitePreview } from '#shared/team.ts';
 import { possessive } from '#shared/text.ts';
-import { api } from '#web/lib/api.ts';
+import { callApi } from '#web/lib/call-api.ts';
 import { failureMessage } from '#web/lib/failure-text.ts';
 
 // The public side of a team invite: what the link is for (no sign-in needed) and
 // accepting it as the invited address. Public pages do without TanStack Query, so the
 // preview is a small effect.
+
+/**
+ * The team's routes, loaded when a link is looked at: the route table carries zod, which
+ * /register keeps out of its first download (docs/decisions/008-zod-lazy-on-public-pages.md).
+ */
+const teamRoutes = () => import('#shared/api/team.ts').then((module) => module.teamApi);
 
 export type InviteLookup =
   | { state: 'none' }
@@ -25,11 +31,14 @@ export function useInvitePreview(token: string | null): InviteLookup {
     }
     const controller = new AbortController();
     setLookup({ state: 'loading' });
-    api
-      .get<InvitePreview>(`/api/team/invites/${encodeURIComponent(token)}`, {
-        auth: false,
-        signal: controller.signal,
-      })
+    teamRoutes()
+      .then((routes) =>
+        callApi(
+          routes.invitePreview,
+          { params: { token } },
+          { auth: false, signal: controller.signal },
+        ),
+      )
       .then((preview) => setLookup({ state: 'ready', preview }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
@@ -44,8 +53,8 @@ export function useInvitePreview(token: string | null): InviteLookup {
   return lookup;
 }
 
-export const acceptInvite = (token: string) =>
-  api.post<InviteAccepted>(`/api/team/invites/${encodeURIComponent(token)}/accept`);
+export const acceptInvite = async (token: string) =>
+  callApi((await teamRoutes()).acceptInvite, { params: { token } });
 
 export const acceptFailure = (error: unknown) => failureMessage(error);
 
