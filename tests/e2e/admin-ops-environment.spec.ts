@@ -1,9 +1,11 @@
+import type { BackgroundJobs } from '#shared/background-jobs.ts';
 import type { CheckKey, EnvironmentChecks } from '#shared/environment.ts';
 import { adminGet, firstPaint } from './admin-ops-helpers.ts';
 import { expect, loginAdmin, openSignedIn, test } from './fixtures.ts';
 
 // Admin environment checks (SPEC §2, §3): four groups, a tick or cross with Pass/Fail in
-// words for every check, details on demand, a summary, and Re-run checks.
+// words for every check, details on demand, a summary, and Re-run checks; then the
+// background jobs of the server, each with its state, last success and last failure.
 
 const groups: Record<string, CheckKey[]> = {
   Database: ['mongo', 'mongoUriPresent'],
@@ -59,4 +61,55 @@ test('groups the checks, says which pass, expands details and runs them again', 
   expect(
     Object.keys(await adminGet<EnvironmentChecks>(request, admin, '/api/environment/checks')),
   ).toHaveLength(11);
+});
+
+test('lists the background jobs with their state, last success and last failure', async ({
+  page,
+  request,
+}) => {
+  const admin = await loginAdmin(request);
+  await openSignedIn(page, admin, '/admin/environment');
+  const section = page.getByRole('region', { name: 'Background jobs' });
+  await expect(section.getByRole('heading', { level: 2 })).toBeVisible(firstPaint);
+  // The test server runs every job: mail (SMTP is set), the n8n follow-up (its API is
+  // set), local billing and backups of the embedded database.
+  const expected = [
+    'Scheduled runs',
+    'Mail outbox',
+    'Run notices and daily summaries',
+    'Webhook notices tried again',
+    'Runs followed up in n8n',
+    'Runs left running by a stopped server',
+    'Billing cycle (renewals, past due, trials)',
+    'Retention cleanup',
+    'Backup of the embedded database',
+  ];
+  const items = section.getByRole('list', { name: 'Background jobs' }).getByRole('listitem');
+  await expect(items).toHaveCount(expected.length);
+  await expect(section.getByText(`${expected.length} jobs, none failing`)).toBeVisible();
+  await expect(section.getByText(/^What this server does on its own/)).toContainText('(process ');
+
+  const job = (title: string) => items.filter({ has: page.getByRole('heading', { name: title }) });
+  /** What a job's row says under `term` ("Last success"). */
+  const fact = (title: string, term: string) =>
+    job(title)
+      .locator('div')
+      .filter({ has: page.getByRole('term').getByText(term, { exact: true }) })
+      .getByRole('definition');
+  for (const title of expected) await expect(job(title)).toHaveCount(1);
+  // The scheduler claims every second and retention ran at start: both have worked, and
+  // neither has failed (the scheduler may be caught in the middle of a claim).
+  for (const title of ['Scheduled runs', 'Retention cleanup']) {
+    await expect(job(title).getByText(/^(Working|Running)$/)).toBeVisible();
+    await expect(fact(title, 'Last success')).not.toHaveText('None since start');
+    await expect(fact(title, 'Last failure')).toHaveText('None since start');
+  }
+  await expect(fact('Scheduled runs', 'Runs')).toHaveText('every second');
+  await expect(fact('Retention cleanup', 'Runs')).toHaveText('every day, one instance at a time');
+  await expect(fact('Backup of the embedded database', 'Runs')).toHaveText('cron 0 3 * * * (UTC)');
+
+  // What the screen shows is what the server answers.
+  const answer = await adminGet<BackgroundJobs>(request, admin, '/api/environment/jobs');
+  expect(answer.jobs.map((j) => j.title)).toEqual(expected);
+  expect(answer.jobs.filter((j) => j.failures > 0)).toEqual([]);
 });

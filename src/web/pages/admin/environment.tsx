@@ -7,10 +7,11 @@ import { pageMeta } from '#web/lib/meta.ts';
 import { CheckGroupCard } from './environment/check-group-card.tsx';
 import { groupChecks, passCount, summaryText } from './environment/checks.ts';
 import { checksQuery } from './environment/environment-api.ts';
+import { JobsCard } from './environment/jobs-card.tsx';
 
 const title = 'Environment';
 const description =
-  'Health checks for the database, payment provider, workflow engine and app settings.';
+  'Health checks for the database, payment provider, workflow engine and app settings, and the background jobs.';
 
 export const meta = () => pageMeta(title, description);
 
@@ -48,6 +49,7 @@ export default function AdminEnvironmentPage() {
           );
         }}
       </QueryState>
+      <JobsCard />
     </>
   );
 }
