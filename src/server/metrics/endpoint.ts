@@ -16,7 +16,7 @@ import {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** This app's metrics; the scheduler, outbox sender and run recovery record into it. */
+    /** This app's metrics; the background jobs and the runs they start record into it. */
     metrics: Metrics;
   }
 }
