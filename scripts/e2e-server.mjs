@@ -19,6 +19,8 @@ process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'warn';
 process.env.PUBLIC_URL = process.env.E2E_PUBLIC_URL ?? `http://127.0.0.1:${process.env.PORT}`;
 // Many browser tests sign in from one address; the API tests cover the real limit.
 process.env.AUTH_RATE_LIMIT_PER_MINUTE = '1000';
+// A failed run notice is tried again a second later, not 30 s (the API tests keep 30 s).
+process.env.RETRY_FIRST_DELAY_SECONDS = '1';
 // Local invoicing tells clients how to pay: example ACH details and a check address.
 process.env.BILLING_ACH_BANK_NAME = 'First Lakes Bank';
 process.env.BILLING_ACH_ROUTING_NUMBER = '091000019';

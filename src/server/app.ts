@@ -54,6 +54,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
       publicUrl: deps.config.publicUrl,
       allowPrivate: deps.config.allowPrivateWebhooks,
       log: app.log,
+      firstRetryMs: deps.config.firstRetryMs,
     }),
   );
   const metrics = registerMetrics(app, {

@@ -98,6 +98,7 @@ const EnvSchema = z.object({
     .default(retention.auditDefaultDays),
   RUNS_IN_FLIGHT_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(5),
   SCHEDULER_CONCURRENCY: z.coerce.number().int().min(1).max(2000).default(100),
+  RETRY_FIRST_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   METRICS_TOKEN: optional.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_ROOT: z.string().min(1).default('./build/client'),
@@ -148,6 +149,8 @@ export interface Config {
   runsInFlightPerAccount: number;
   /** Scheduled runs one instance fires at once (its worker pool, issue 18). */
   schedulerConcurrency: number;
+  /** Mail and run notices are tried again this long after a first failure, then doubling. */
+  firstRetryMs: number;
   /** Bearer token of GET /metrics; unset turns metrics off (404). */
   metricsToken: string | undefined;
   logLevel: Env['LOG_LEVEL'];
@@ -360,6 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     runsInFlightPerAccount: e.RUNS_IN_FLIGHT_PER_ACCOUNT,
     schedulerConcurrency: e.SCHEDULER_CONCURRENCY,
+    firstRetryMs: e.RETRY_FIRST_DELAY_SECONDS * 1000,
     metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,
     webRoot: e.WEB_ROOT,

@@ -109,6 +109,7 @@ async function main() {
         from: config.mailFrom,
         log: app.log,
         metrics,
+        firstRetryMs: config.firstRetryMs,
       })
     : null;
   if (!mailer) app.log.warn('SMTP_URL is not set: e-mail is kept in the outbox table, not sent.');

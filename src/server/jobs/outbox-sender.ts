@@ -44,6 +44,8 @@ export interface OutboxSenderOptions {
   log?: FastifyBaseLogger;
   intervalMs?: number;
   now?: () => Date;
+  /** The first wait of the retry back-off (RETRY_FIRST_DELAY_SECONDS). */
+  firstRetryMs?: number;
   /** Tests shorten these; the defaults suit real mail servers. */
   leaseMs?: number;
   heartbeatMs?: number;
@@ -168,7 +170,7 @@ export function createOutboxSender(options: OutboxSenderOptions) {
         attempts,
         lastError: message.slice(0, 500),
         status: gaveUp ? 'failed' : 'pending',
-        nextAttemptAt: new Date(now().getTime() + backoffMs(attempts)),
+        nextAttemptAt: new Date(now().getTime() + backoffMs(attempts, options.firstRetryMs)),
       })
       .where(eq(outbox.id, row.id));
     metrics?.mailFailed(gaveUp);

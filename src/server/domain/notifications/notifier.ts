@@ -69,8 +69,10 @@ export function createNotifier(deps: {
   publicUrl: string;
   allowPrivate: boolean;
   log?: FastifyBaseLogger;
+  /** The first wait of the retry back-off (RETRY_FIRST_DELAY_SECONDS). */
+  firstRetryMs?: number;
 }): Notifier {
-  const { db, publicUrl, allowPrivate, log } = deps;
+  const { db, publicUrl, allowPrivate, log, firstRetryMs } = deps;
   const pending = new Set<Promise<unknown>>();
 
   /** The account's people who set notifications up, when its plan includes them. */
@@ -183,7 +185,7 @@ export function createNotifier(deps: {
     });
     // Kept until delivered; the first try is now, not at the job's next round.
     const delivery = await queueDelivery(db, { userId: s.id, event, body });
-    await attemptDelivery(db, delivery, { allowPrivate, log });
+    await attemptDelivery(db, delivery, { allowPrivate, log, firstRetryMs });
   }
 
   async function handle(event: RunEvent, now = new Date()) {
@@ -318,7 +320,9 @@ export function createNotifier(deps: {
 
     async deliverWebhooks(now = new Date()) {
       const due = await claimDueDeliveries(db, now);
-      for (const row of due) await attemptDelivery(db, row, { allowPrivate, now, log });
+      for (const row of due) {
+        await attemptDelivery(db, row, { allowPrivate, now, log, firstRetryMs });
+      }
       return due.length;
     },
 

@@ -7,7 +7,7 @@ import {
   type WebhookDeliveryRow,
   webhookDeliveries,
 } from '#server/db/schema.ts';
-import { attemptsWithin, backoffMs } from '#server/domain/retry/backoff.ts';
+import { attemptsWithin, backoffMs, FIRST_RETRY_MS } from '#server/domain/retry/backoff.ts';
 import { OutboundError, sendOutbound } from '#server/integrations/http/outbound.ts';
 import { signatureHeaders } from '#shared/notifications.ts';
 import { retention } from '#shared/retention.ts';
@@ -26,6 +26,9 @@ import { retention } from '#shared/retention.ts';
 const DAY_MS = 86_400_000;
 /** Tries from the first until a day has passed on the shared schedule (31 of them). */
 export const WEBHOOK_MAX_ATTEMPTS = attemptsWithin(DAY_MS);
+/** The same for a first wait of `firstRetryMs`. */
+const maxAttempts = (firstRetryMs: number) =>
+  firstRetryMs === FIRST_RETRY_MS ? WEBHOOK_MAX_ATTEMPTS : attemptsWithin(DAY_MS, firstRetryMs);
 /** How long a claim keeps other instances off a row: a batch of calls ends well within it. */
 export const WEBHOOK_LEASE_MS = 5 * 60_000;
 /**
@@ -134,8 +137,9 @@ export function claimDueDeliveries(db: Db, at: Date): Promise<WebhookDeliveryRow
 export async function attemptDelivery(
   db: Db,
   row: WebhookDeliveryRow,
-  options: { allowPrivate: boolean; now?: Date; log?: FastifyBaseLogger },
+  options: { allowPrivate: boolean; now?: Date; log?: FastifyBaseLogger; firstRetryMs?: number },
 ): Promise<WebhookDeliveryRow['status']> {
+  const firstRetryMs = options.firstRetryMs ?? FIRST_RETRY_MS;
   const [settings] = await db
     .select({ url: notificationSettings.webhookUrl, secret: notificationSettings.webhookSecret })
     .from(notificationSettings)
@@ -157,7 +161,11 @@ export async function attemptDelivery(
   }
   const now = options.now ?? new Date();
   const outcome =
-    failure === null ? 'sent' : final || attempts >= WEBHOOK_MAX_ATTEMPTS ? 'failed' : 'pending';
+    failure === null
+      ? 'sent'
+      : final || attempts >= maxAttempts(firstRetryMs)
+        ? 'failed'
+        : 'pending';
   await db
     .update(webhookDeliveries)
     .set({
@@ -165,7 +173,7 @@ export async function attemptDelivery(
       attempts,
       lastError: failure,
       sentAt: outcome === 'sent' ? now : null,
-      nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)),
+      nextAttemptAt: new Date(now.getTime() + backoffMs(attempts, firstRetryMs)),
     })
     .where(and(eq(webhookDeliveries.id, row.id), eq(webhookDeliveries.status, 'pending')));
   if (failure) {
