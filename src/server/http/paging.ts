@@ -1,6 +1,5 @@
 import { or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
 
 // Lists that page on the server (issue 18): `limit` (bounded) and `offset`, a search `q`,
 // and the number of matching rows in the X-Total-Count header, so the SPEC's answer, an
@@ -8,12 +7,9 @@ import { z } from 'zod';
 
 export const TOTAL_HEADER = 'x-total-count';
 
-export const pagingQuery = (defaultLimit: number, maxLimit: number) =>
-  z.object({
-    limit: z.coerce.number().int().min(1).max(maxLimit).default(defaultLimit),
-    offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
-    q: z.string().trim().max(200).optional(),
-  });
+// The page's query lives with the route table; features still registered the old way
+// import it from here.
+export { pagingQuery } from '#shared/paging.ts';
 
 /** `%word%` with LIKE's own characters taken literally. */
 export const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, '\\$&')}%`;
