@@ -71,6 +71,7 @@ const fromTable: Plugin[] = [
   adminOutboxRoutes,
   adminWebhookDeliveryRoutes,
   auditRoutes,
+  adminClientRoutes,
 ];
 
 /** Features still registered the old way, under a prefix. */
@@ -95,7 +96,6 @@ const plain: [Plugin, string][] = [
   [impersonationRoutes, '/api'],
   [adminEnquiryRoutes, '/api'],
   [adminCatalogRoutes, '/api'],
-  [adminClientRoutes, '/api/admin'],
   [adminProcessRoutes, '/api/admin/processes'],
   [adminAnalyticsRoutes, '/api/analytics'],
   [environmentRoutes, '/api/environment'],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema, PasswordSchema } from './auth.ts';
+import { pagingQuery } from './paging.ts';
 import { singleLine } from './text.ts';
 import {
   entitlementKeys,
@@ -112,14 +113,22 @@ export const MockStatusSchema = z.object({ status: SubscriptionStatusSchema });
 export const BillingOverviewSchema = z.object({ subscription: SubscriptionSchema });
 export type BillingOverview = z.infer<typeof BillingOverviewSchema>;
 
-/** How the admin client list can be ordered (issue 18); newest first is the spec's order. */
+/** How the admin client list can be ordered; newest first is the spec's order. */
 export const clientSorts = ['newest', 'oldest', 'name', 'company'] as const;
 export type ClientSort = (typeof clientSorts)[number];
 
 /** Clients per page of the admin list, and the most one call may ask for. */
 export const CLIENT_PAGE = { default: 200, max: 500 } as const;
 
-/** A row of the admin's client list: the account and when it was last active (issue 19). */
+/** GET /api/admin/clients: a page of accounts, searched, filtered by role and ordered. */
+export const ClientListQuerySchema = pagingQuery(CLIENT_PAGE.default, CLIENT_PAGE.max).extend({
+  role: RoleSchema.optional(),
+  /** Leave one role out: the screen lists clients and trials, not the admins. */
+  exclude: RoleSchema.optional(),
+  sort: z.enum(clientSorts).default('newest'),
+});
+
+/** A row of the admin's client list: the account and when it was last active. */
 export const ClientRowSchema = UserSchema.extend({
   /** Its newest own sign-in or run, whichever is later; null when it has done neither. */
   lastActiveAt: z.string().nullable(),

@@ -48,16 +48,6 @@ export const unconvertedRoutes: Record<string, Audience> = {
   'POST /api/admin/catalog-requests/:id/approve': 'admin',
   'POST /api/admin/catalog-requests/:id/decline': 'admin',
   'POST /api/catalog/request-access/:id': 'signed-in',
-  // features/clients
-  'GET /api/admin/billing/:id/overview': 'admin',
-  'GET /api/admin/clients': 'admin',
-  'GET /api/admin/clients/:id': 'admin',
-  'PATCH /api/admin/clients/:id': 'admin',
-  'PATCH /api/admin/clients/:id/company': 'admin',
-  'POST /api/admin/billing/:id/mock-status': 'admin',
-  'POST /api/admin/clients/:id/allowed-ips': 'admin',
-  'POST /api/admin/clients/:id/integration-keys': 'admin',
-  'POST /api/admin/clients/:id/reset-password': 'admin',
   // features/contact
   'GET /api/admin/enquiries': 'admin',
   'POST /api/contact': 'public',

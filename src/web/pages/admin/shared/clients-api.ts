@@ -1,25 +1,21 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Message } from '#shared/answers.ts';
+import { clientsApi } from '#shared/api/clients.ts';
+import type { BodyOf } from '#shared/api/route.ts';
 import type { UrlAnswer } from '#shared/billing-api.ts';
-import {
-  type BillingOverview,
-  CLIENT_PAGE,
-  type ClientRow,
-  type ClientSort,
-} from '#shared/clients.ts';
+import { CLIENT_PAGE, type ClientSort } from '#shared/clients.ts';
 import type { ImpersonationToken } from '#shared/impersonation.ts';
 import type { Role, SubscriptionStatus, User } from '#shared/user.ts';
 import { api } from '#web/lib/api.ts';
+import { callApi, callApiPage } from '#web/lib/call-api.ts';
 
 // The admin client calls (SPEC §7 Admin) with their cache keys. Every change answers
 // with the updated client, which replaces the cached record; the list is refetched.
 
-const base = '/api/admin/clients';
 const enc = encodeURIComponent;
 
 export const clientKeys = {
   all: ['admin', 'clients'] as const,
-  /** Every page of the list, whatever its search (issue 18). */
+  /** Every page of the list, whatever its search. */
   lists: ['admin', 'clients', 'list'] as const,
   one: (id: string) => ['admin', 'clients', id] as const,
   overview: (id: string) => ['admin', 'billing', id, 'overview'] as const,
@@ -35,23 +31,23 @@ export interface ClientListParams {
 }
 
 /**
- * A page of accounts (issue 18). Without parameters: the newest CLIENT_PAGE.default, which
+ * A page of accounts. Without parameters: the newest CLIENT_PAGE.default, which
  * the pickers offer; the clients screen searches and pages on the server.
  */
 export const clientsQuery = (params: ClientListParams = {}) =>
   queryOptions({
     queryKey: [...clientKeys.lists, params] as const,
-    queryFn: () => {
-      const search = new URLSearchParams({
-        limit: String(CLIENT_PAGE.default),
-        offset: String(params.offset ?? 0),
-        sort: params.sort ?? 'newest',
-      });
-      if (params.q?.trim()) search.set('q', params.q.trim());
-      if (params.role) search.set('role', params.role);
-      if (params.exclude) search.set('exclude', params.exclude);
-      return api.page<ClientRow>(`${base}?${search}`);
-    },
+    queryFn: () =>
+      callApiPage(clientsApi.list, {
+        query: {
+          limit: CLIENT_PAGE.default,
+          offset: params.offset ?? 0,
+          sort: params.sort ?? 'newest',
+          q: params.q?.trim() || undefined,
+          role: params.role || undefined,
+          exclude: params.exclude,
+        },
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -64,21 +60,23 @@ export const clientQuery = (id: string) =>
 export const overviewQuery = (id: string) =>
   queryOptions({
     queryKey: clientKeys.overview(id),
-    queryFn: () => api.get<BillingOverview>(`/api/admin/billing/${enc(id)}/overview`),
+    queryFn: () => callApi(clientsApi.billingOverview, { params: { id } }),
   });
 
 export const clientCalls = {
-  get: (id: string) => api.get<User>(`${base}/${enc(id)}`),
-  update: (id: string, body: object) => api.patch<User>(`${base}/${enc(id)}`, body),
-  company: (id: string, body: object) => api.patch<User>(`${base}/${enc(id)}/company`, body),
+  get: (id: string) => callApi(clientsApi.read, { params: { id } }),
+  update: (id: string, body: BodyOf<typeof clientsApi.update>) =>
+    callApi(clientsApi.update, { params: { id }, body }),
+  company: (id: string, body: BodyOf<typeof clientsApi.company>) =>
+    callApi(clientsApi.company, { params: { id }, body }),
   allowedIps: (id: string, ips: string[]) =>
-    api.post<User>(`${base}/${enc(id)}/allowed-ips`, { ips }),
+    callApi(clientsApi.allowedIps, { params: { id }, body: { ips } }),
   integrationKey: (id: string, n8nWebhookKey: string | null) =>
-    api.post<User>(`${base}/${enc(id)}/integration-keys`, { n8nWebhookKey }),
+    callApi(clientsApi.integrationKey, { params: { id }, body: { n8nWebhookKey } }),
   resetPassword: (id: string, newPassword: string) =>
-    api.post<Message>(`${base}/${enc(id)}/reset-password`, { newPassword }),
+    callApi(clientsApi.resetPassword, { params: { id }, body: { newPassword } }),
   mockStatus: (id: string, status: SubscriptionStatus) =>
-    api.post<BillingOverview>(`/api/admin/billing/${enc(id)}/mock-status`, { status }),
+    callApi(clientsApi.mockStatus, { params: { id }, body: { status } }),
   billingPortal: (id: string) =>
     api.post<UrlAnswer>(`/api/admin/billing/${enc(id)}/billing-portal`, {}),
   impersonate: (id: string) =>
