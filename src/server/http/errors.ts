@@ -1,13 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '#server/db/unavailable.ts';
+import { DomainError, type DomainErrorCode, type FieldErrors } from '#server/domain/errors.ts';
 import { serverMessages } from '#shared/answers.ts';
 
 // One place for errors (DESIGN §4): a 4xx answers { message, errors? }; a 5xx is logged
 // with the request and answers a generic message, never the internal text: 503 with
-// Retry-After while the database is out of reach, 500 otherwise.
-
-export type FieldErrors = Record<string, string>;
+// Retry-After while the database is out of reach, 500 otherwise. The domain throws codes
+// (domain/errors.ts); this is the one place that turns them into statuses.
 
 /** A database restart or a cut connection is usually over within seconds. */
 const RETRY_AFTER_SECONDS = 5;
@@ -31,6 +31,15 @@ export const forbidden = (message = 'You do not have access to this.') =>
 export const notFound = (message = 'Not found.') => new HttpError(404, message);
 export const conflict = (message: string, errors?: FieldErrors) =>
   new HttpError(409, message, errors);
+
+const statusOf: Record<DomainErrorCode, number> = {
+  invalid: 400,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'payment-required': 402,
+  'rate-limited': 429,
+};
 
 /** Turns zod issues into { field: first message } keyed by the dotted path. */
 export function fieldErrorsFrom(
@@ -58,6 +67,11 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send({ message: error.message, errors: error.errors });
+    }
+    if (error instanceof DomainError) {
+      return reply
+        .code(statusOf[error.code])
+        .send({ message: error.message, errors: error.errors });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrorsFrom(

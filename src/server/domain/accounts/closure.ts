@@ -11,8 +11,8 @@ import {
   users,
 } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
+import { DomainError } from '#server/domain/errors.ts';
 import { queueMail } from '#server/domain/mail/outbox.ts';
-import { conflict } from '#server/http/errors.ts';
 import { brand } from '#shared/brand.ts';
 import { privacyMessages } from '#shared/privacy.ts';
 import { retention } from '#shared/retention.ts';
@@ -31,15 +31,15 @@ export interface ClosureActing {
 
 export interface ClosureDeps {
   db: Db;
-  /** The billing provider's cancellation; it throws (502) when the provider fails. */
+  /** The billing provider's cancellation; it throws when the provider fails. */
   cancelSubscription(owner: UserRow, acting: ClosureActing & { ip: string }): Promise<void>;
 }
 
 /** Refuses what cannot be closed: an admin account, or one already closed. */
 export function assertClosable(account: UserRow) {
-  if (account.role === 'Admin') throw conflict(privacyMessages.adminAccount);
-  if (account.erasedAt) throw conflict(privacyMessages.alreadyErased);
-  if (account.closedAt) throw conflict(privacyMessages.alreadyClosed);
+  if (account.role === 'Admin') throw new DomainError('conflict', privacyMessages.adminAccount);
+  if (account.erasedAt) throw new DomainError('conflict', privacyMessages.alreadyErased);
+  if (account.closedAt) throw new DomainError('conflict', privacyMessages.alreadyClosed);
 }
 
 export async function closeAccount(
@@ -57,7 +57,7 @@ export async function closeAccount(
       .set({ closedAt: now, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
       .where(and(eq(users.id, account.id), isNull(users.closedAt)))
       .returning({ id: users.id });
-    if (!closed) throw conflict(privacyMessages.alreadyClosed);
+    if (!closed) throw new DomainError('conflict', privacyMessages.alreadyClosed);
     const ended = await tx
       .update(sessions)
       .set({ endedAt: now })

@@ -22,8 +22,8 @@ import {
   webauthnChallenges,
   webhookDeliveries,
 } from '#server/db/schema.ts';
+import { likePattern } from '#server/db/search.ts';
 import { audit } from '#server/domain/audit/audit.ts';
-import { likePattern } from '#server/http/paging.ts';
 
 // Erasing an account (issue 17): its personal data is removed or anonymised everywhere it
 // is stored. Processes go with their runs and schedules; the person's enquiries, mail,

@@ -3,7 +3,7 @@ import { hashOneTimeToken, looksLikeOneTimeToken } from '#server/auth/one-time-t
 import type { Db } from '#server/db/client.ts';
 import { teamInvites, teamMembers, type UserRow, users } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
-import { conflict, forbidden, notFound } from '#server/http/errors.ts';
+import { DomainError } from '#server/domain/errors.ts';
 import { ownerCapabilities } from '#shared/plans.ts';
 import { teamMessages } from '#shared/team.ts';
 import { possessive } from '#shared/text.ts';
@@ -60,10 +60,10 @@ export async function joinBlocker(db: Db, userId: string): Promise<'in-team' | '
 }
 
 /**
- * Makes `user` a member of the invite's team with the invite's role. 404 for an unknown,
- * used or expired link, 403 when the link was sent to another address, 409 when the user
- * is already in a team or owns one. Call inside a transaction when it must be undone
- * together with something else (sign-up).
+ * Makes `user` a member of the invite's team with the invite's role. Throws not-found for
+ * an unknown, used or expired link, forbidden when the link was sent to another address,
+ * conflict when the user is already in a team or owns one. Call inside a transaction when
+ * it must be undone together with something else (sign-up).
  */
 export async function acceptInvite(
   db: Db,
@@ -73,16 +73,17 @@ export async function acceptInvite(
   now = new Date(),
 ): Promise<LiveInvite> {
   const live = await findLiveInvite(db, token, now);
-  if (!live) throw notFound(teamMessages.linkInvalid);
+  if (!live) throw new DomainError('not-found', teamMessages.linkInvalid);
   const { invite, owner } = live;
   if (invite.inviteeEmail !== user.email.toLowerCase()) {
-    throw forbidden(teamMessages.wrongEmail(invite.inviteeEmail));
+    throw new DomainError('forbidden', teamMessages.wrongEmail(invite.inviteeEmail));
   }
-  if (owner.id === user.id) throw conflict(teamMessages.inviteSelf);
+  if (owner.id === user.id) throw new DomainError('conflict', teamMessages.inviteSelf);
   const blocker = await joinBlocker(db, user.id);
-  if (blocker === 'in-team') throw conflict(teamMessages.youAreInATeam);
-  if (blocker === 'owns-team') throw conflict(teamMessages.youOwnATeam);
-  if (!ownerCapabilities(owner).hasTeamSeats) throw forbidden(teamMessages.teamUnavailable);
+  if (blocker === 'in-team') throw new DomainError('conflict', teamMessages.youAreInATeam);
+  if (blocker === 'owns-team') throw new DomainError('conflict', teamMessages.youOwnATeam);
+  if (!ownerCapabilities(owner).hasTeamSeats)
+    throw new DomainError('forbidden', teamMessages.teamUnavailable);
 
   // The conditional update makes a link single-use even when two tabs accept at once.
   const [claimed] = await db
@@ -96,13 +97,13 @@ export async function acceptInvite(
       ),
     )
     .returning({ id: teamInvites.id });
-  if (!claimed) throw notFound(teamMessages.linkInvalid);
+  if (!claimed) throw new DomainError('not-found', teamMessages.linkInvalid);
   const inserted = await db
     .insert(teamMembers)
     .values({ ownerUserId: owner.id, memberUserId: user.id, role: invite.role })
     .onConflictDoNothing({ target: teamMembers.memberUserId })
     .returning({ id: teamMembers.id });
-  if (inserted.length === 0) throw conflict(teamMessages.youAreInATeam);
+  if (inserted.length === 0) throw new DomainError('conflict', teamMessages.youAreInATeam);
   await audit(db, {
     source: 'team',
     message: `${user.email} joined the team as ${invite.role}`,

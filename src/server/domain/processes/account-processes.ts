@@ -2,11 +2,11 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { type ProcessRow, processes } from '#server/db/schema.ts';
 import type { Account } from '#server/domain/accounts/account.ts';
-import { notFound } from '#server/http/errors.ts';
-import { runRefused } from '#server/http/run-refusal.ts';
+import { DomainError } from '#server/domain/errors.ts';
+import { runRefused } from '#server/domain/runs/refusal.ts';
 import { mayRun, type RunTarget } from '#shared/run-policy.ts';
 
-// A client's view of processes: only its own account's, never another's (404).
+// A client's view of processes: only its own account's; another's is not found.
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -28,14 +28,14 @@ export async function requireAccountProcess(
         .from(processes)
         .where(and(eq(processes.id, id), eq(processes.clientUserId, account.owner.id)))
     : [];
-  if (!row) throw notFound('Process not found.');
+  if (!row) throw new DomainError('not-found', 'Process not found.');
   return row;
 }
 
 /**
- * Where a run by hand of the account's process goes, as mayRun answers: 403 without manual
- * trigger, 402 without a running subscription (SPEC §4, DESIGN §4), 409 when the process
- * is paused without a fallback or not connected.
+ * Where a run by hand of the account's process goes, as mayRun answers; its refusal is
+ * thrown (runs/refusal.ts): without manual trigger, without a running subscription
+ * (SPEC §4, DESIGN §4), or a process paused without a fallback or not connected.
  */
 export function manualRunTarget(account: Account, process: ProcessRow): RunTarget {
   const decision = mayRun(account.owner, process, { trigger: 'manual' });

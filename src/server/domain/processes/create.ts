@@ -1,8 +1,8 @@
 import type { Db } from '#server/db/client.ts';
 import { processes } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
+import { DomainError } from '#server/domain/errors.ts';
 import { findUserById } from '#server/domain/users/repository.ts';
-import { badRequest } from '#server/http/errors.ts';
 import type { CreateProcess } from '#shared/processes.ts';
 import { createdProcessDetails } from './audit-details.ts';
 
@@ -13,7 +13,9 @@ import { createdProcessDetails } from './audit-details.ts';
 export async function insertProcess(db: Db, actorId: string, input: CreateProcess) {
   const client = await findUserById(db, input.clientUserId);
   if (!client) {
-    throw badRequest('Choose an existing client.', { clientUserId: 'Choose an existing client.' });
+    throw new DomainError('invalid', 'Choose an existing client.', {
+      clientUserId: 'Choose an existing client.',
+    });
   }
   const [row] = await db.insert(processes).values(input).returning();
   if (!row) throw new Error('insert returned no row');

@@ -2,8 +2,8 @@ import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { type ProcessRow, type RunRow, runs, users } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
+import { DomainError } from '#server/domain/errors.ts';
 import type { Notifier } from '#server/domain/notifications/notifier.ts';
-import { HttpError } from '#server/http/errors.ts';
 import { SNIPPET_LENGTH } from '#server/integrations/n8n/answers.ts';
 import type {
   WebhookCaller,
@@ -95,7 +95,7 @@ export interface StartedRun {
 }
 
 export interface StartOptions {
-  /** Manual runs: at most this many of the account's may be under way at once (429). */
+  /** Manual runs: at most this many of the account's may be under way at once (rate-limited). */
   maxInFlight?: number;
 }
 
@@ -254,7 +254,9 @@ async function recordStart(
           gt(runs.startedAt, since),
         ),
       );
-    if ((row?.n ?? 0) >= maxInFlight) throw new HttpError(429, tooManyRunsMessage(maxInFlight));
+    if ((row?.n ?? 0) >= maxInFlight) {
+      throw new DomainError('rate-limited', tooManyRunsMessage(maxInFlight));
+    }
     return insertRun(tx, values);
   });
 }

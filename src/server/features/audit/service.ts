@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { cursorOf, exactTime, type KeysetPosition, pastPosition } from '#server/db/keyset.ts';
 import { auditLogs, processes, users } from '#server/db/schema.ts';
-import { likePattern, wordsOf } from '#server/http/paging.ts';
+import { likePattern, wordsOf } from '#server/db/search.ts';
 import type { AuditEntry, AuditLevel } from '#shared/audit.ts';
 
 // Reading the audit log for the admin screen: newest first, filtered by level, source and

@@ -1,9 +1,9 @@
 import { and, count, desc } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { type EnquiryRow, enquiries } from '#server/db/schema.ts';
+import { searchWords } from '#server/db/search.ts';
 import { audit } from '#server/domain/audit/audit.ts';
 import { queueMail } from '#server/domain/mail/outbox.ts';
-import { searchWords } from '#server/http/paging.ts';
 import type { ContactSubmission } from '#shared/contact.ts';
 
 // An enquiry is stored first, then e-mailed through the outbox, so it is never lost

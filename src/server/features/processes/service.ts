@@ -1,13 +1,13 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { type ProcessRow, processes, users } from '#server/db/schema.ts';
+import { searchWords } from '#server/db/search.ts';
 import { audit } from '#server/domain/audit/audit.ts';
 import { processAuditDetails } from '#server/domain/processes/audit-details.ts';
 import { insertProcess } from '#server/domain/processes/create.ts';
+import { runRefused } from '#server/domain/runs/refusal.ts';
 import { findUserById } from '#server/domain/users/repository.ts';
 import { badRequest, notFound } from '#server/http/errors.ts';
-import { searchWords } from '#server/http/paging.ts';
-import { runRefused } from '#server/http/run-refusal.ts';
 import { refusedAddressWarnings } from '#server/integrations/http/address-warnings.ts';
 import {
   authKindsSet,

@@ -3,8 +3,8 @@ import type { Db } from '#server/db/client.ts';
 import { processes, type ScheduleRow, schedules } from '#server/db/schema.ts';
 import { type Account, canManageAccount } from '#server/domain/accounts/account.ts';
 import { audit } from '#server/domain/audit/audit.ts';
+import { runRefused } from '#server/domain/runs/refusal.ts';
 import { badRequest, forbidden, notFound } from '#server/http/errors.ts';
-import { runRefused } from '#server/http/run-refusal.ts';
 import { mayRun } from '#shared/run-policy.ts';
 import {
   type CreateSchedule,
