@@ -3,9 +3,10 @@
 //   node scripts/import-boundaries.mjs          rewrite biome.json's overrides
 //   node scripts/import-boundaries.mjs --check  exit 1 when biome.json is out of step
 // Server: a feature never imports another feature; the domain layer never imports a
-// feature; src/shared imports neither server, web nor Node. Web: a screen never imports
-// another screen's folder (screens share through <area>/shared/, components/ or lib/),
-// and components/ and lib/ never import a page.
+// feature; the domain layer, jobs and integrations never import the HTTP edge; src/shared
+// imports neither server, web nor Node. Web: a screen never imports another screen's
+// folder (screens share through <area>/shared/, components/ or lib/), and components/ and
+// lib/ never import a page.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -20,6 +21,22 @@ const rule = (group, message) => ({
     },
   },
 });
+
+// The domain layer, jobs and integrations never import the HTTP edge: they throw
+// DomainErrors (src/server/domain/errors.ts) and the edge alone picks a status, so a job
+// or a command-line tool can call them. `up` is the way from a file up to src/server, by
+// its depth (integrations/http/ is an integration, not the edge).
+const httpEdge = (up) => ['#server/http/**', `${up}http/**`];
+const httpMessage =
+  'The domain layer, jobs and integrations know nothing of HTTP: throw a DomainError (src/server/domain/errors.ts); src/server/http turns it into a status.';
+const domainMessage = `The domain layer never imports a feature: features use the domain. ${httpMessage}`;
+
+/** A server folder's rule for its own files (../ up) and its subfolders' (../../ up). */
+const serverFolder = (folder, group, message) =>
+  [
+    [`src/server/${folder}/*.ts`, '../'],
+    [`src/server/${folder}/*/**`, '../../'],
+  ].map(([files, up]) => ({ includes: [files], ...rule(group(up), message) }));
 
 const featureMessage =
   'A feature never imports another feature; share code through src/server/domain or src/shared.';
@@ -48,13 +65,13 @@ export function boundaryOverrides() {
         'src/shared is pure TypeScript for browser and server: no server, web, test or Node imports.',
       ),
     },
-    {
-      includes: ['src/server/domain/**'],
-      ...rule(
-        ['#server/features/**', '../../features/**'],
-        'The domain layer never imports a feature: features use the domain.',
-      ),
-    },
+    ...serverFolder(
+      'domain',
+      (up) => ['#server/features/**', `${up}features/**`, ...httpEdge(up)],
+      domainMessage,
+    ),
+    ...serverFolder('jobs', httpEdge, httpMessage),
+    ...serverFolder('integrations', httpEdge, httpMessage),
     {
       includes: ['src/server/features/*/*.ts'],
       ...rule(['#server/features/**', '../**'], featureMessage),
