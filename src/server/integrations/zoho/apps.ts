@@ -19,7 +19,7 @@ export interface AppContactInput {
   companyName: string | null;
 }
 
-/** Sends one call with the shared token (client.ts handles 401, 429 and 5xx). */
+/** Sends one call with the shared token (send.ts handles 401, 429 and 5xx). */
 export type AppSend = (call: {
   api: 'books' | 'desk';
   method: 'GET' | 'POST';
