@@ -230,7 +230,6 @@ test.describe('failures', () => {
 });
 
 test('the legal suite and its dialogs have no axe violations', async ({ browser, request }) => {
-  test.slow();
   const admin = await loginAdmin(request);
   // @axe-core/playwright needs a page from browser.newContext() (DESIGN §2).
   const context = await browser.newContext();

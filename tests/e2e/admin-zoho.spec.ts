@@ -174,7 +174,6 @@ test.describe('failures', () => {
 });
 
 test('the tools page has no axe violations', async ({ browser, request }) => {
-  test.slow();
   const [admin, client] = await Promise.all([
     loginAdmin(request),
     createClientAccount(request, 'Axe Zoho'),

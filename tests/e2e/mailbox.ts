@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { e2eMailDir } from '../support/e2e-mail-dir.ts';
+import { expect } from './fixtures.ts';
 
 // The e-mails the browser tests' server sent (scripts/e2e-server.mjs catches them).
 
@@ -19,17 +20,24 @@ function readAll(): SentMail[] {
     .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as SentMail);
 }
 
-/** Waits for the newest e-mail to `to` whose text matches, e.g. a link pattern. */
+/**
+ * Waits for the newest e-mail to `to` whose text matches, e.g. a link pattern. The server's
+ * outbox sends every 2 s; the catcher writes each mail to a file as it arrives.
+ */
 export async function waitForMail(to: string, match: RegExp = /./, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const mail = readAll()
-      .reverse()
-      .find((m) => m.to.includes(to.toLowerCase()) && match.test(m.text));
-    if (mail) return mail;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no e-mail to ${to} matching ${match} within ${timeoutMs} ms`);
+  let mail: SentMail | undefined;
+  await expect
+    .poll(
+      () => {
+        mail = readAll()
+          .reverse()
+          .find((m) => m.to.includes(to.toLowerCase()) && match.test(m.text));
+        return mail !== undefined;
+      },
+      { message: `an e-mail to ${to} matching ${match}`, timeout: timeoutMs },
+    )
+    .toBe(true);
+  return mail as SentMail;
 }
 
 /** The first link in a mail that starts with the server's address and the given path. */

@@ -15,10 +15,6 @@ import { signIn } from './settings-helpers.ts';
 
 // Forgot password → e-mailed one-time link → new password → sign in.
 
-// Each test is a whole journey (several pages, e-mail, sign-ins) on a machine the browser
-// tests share; give it room beyond the default 30 s.
-test.describe.configure({ timeout: 90_000 });
-
 test.describe('resetting a forgotten password', () => {
   test.use({ allowConsoleErrors: [/status of (400|401)/] });
 

@@ -1,52 +1,66 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { publicPaths } from '#shared/paths.ts';
-import { createClientAccount, expect, loginAdmin, openSignedIn, test } from './fixtures.ts';
-import { portalClient } from './portal-helpers.ts';
+import type { AuthResponse } from '#shared/user.ts';
+import {
+  createClientAccount,
+  expect,
+  loginAdmin,
+  madeOnce,
+  openSignedIn,
+  test,
+} from './fixtures.ts';
+import { pageProblems } from './page-checks.ts';
+import { type PortalClientOptions, portalClient } from './portal-helpers.ts';
 
 // Every route at 375 px (issue 19), as a paid client, an unpaid one and an admin would
-// open it: no sideways scrolling and no axe violation. Pages come from
-// browser.newContext(), as @axe-core/playwright needs (DESIGN §2).
+// open it: no sideways scrolling and no axe violation. One test a page, so that a slow
+// page shows and no test needs more than the usual time.
 
-test.use({ viewport: { width: 375, height: 812 } });
+const phone = { viewport: { width: 375, height: 812 } };
+test.use(phone);
 
-async function walk(page: Page, paths: string[]) {
-  const problems: string[] = [];
-  for (const path of paths) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
-    await page.waitForLoadState('networkidle');
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    if (overflow > 0) problems.push(`${path} scrolls ${overflow} px sideways`);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    for (const v of violations)
-      problems.push(`${path}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  }
+interface Visit {
+  session?: AuthResponse;
+  /** Runs on the new page before it opens `path` (e.g. a route to stub). */
+  prepare?: (page: Page) => Promise<unknown>;
+}
+
+async function checkOnPhone(browser: Browser, path: string, { session, prepare }: Visit = {}) {
+  const context = await browser.newContext(phone);
+  const page = await context.newPage();
+  await prepare?.(page);
+  if (session) await openSignedIn(page, session, path);
+  else await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const problems = await pageProblems(page, path);
+  await context.close();
   expect(problems).toEqual([]);
 }
 
-test('public pages', async ({ browser }) => {
-  // Each page is opened and checked by axe in turn: minutes on a busy two-core machine.
-  test.setTimeout(240_000);
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
-  const page = await context.newPage();
-  await walk(page, [...publicPaths]);
-  await context.close();
+test.describe('public pages', () => {
+  for (const path of publicPaths) {
+    test(path, async ({ browser }) => checkOnPhone(browser, path));
+  }
 });
 
-test('portal as a paid client', async ({ browser, request }) => {
-  // Each page is opened and checked by axe in turn: minutes on a busy two-core machine.
-  test.setTimeout(240_000);
-  const { client } = await portalClient(request, {
+/** The portal's `paths` as a client set up with `options` would open them. */
+function portalWalk(title: string, options: PortalClientOptions, paths: string[]) {
+  test.describe(title, () => {
+    const client = madeOnce(async (request) => (await portalClient(request, options)).client);
+    for (const path of paths) {
+      test(path, async ({ browser }) => checkOnPhone(browser, path, { session: client() }));
+    }
+  });
+}
+
+portalWalk(
+  'portal as a paid client',
+  {
     plan: 'Pro',
     entitlements: { manualTrigger: true, analytics: true, team: true, catalog: true },
-  });
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
-  const page = await context.newPage();
-  await openSignedIn(page, client, '/client');
-  await walk(page, [
+  },
+  [
     '/client',
     '/client/processes',
     '/client/scheduler',
@@ -55,43 +69,38 @@ test('portal as a paid client', async ({ browser, request }) => {
     '/settings',
     '/team',
     '/catalog',
-  ]);
-  await context.close();
-});
+  ],
+);
 
-test('portal as a client without a paid plan', async ({ browser, request }) => {
-  // Each page is opened and checked by axe in turn: minutes on a busy two-core machine.
-  test.setTimeout(240_000);
-  const { client } = await portalClient(request, { plan: 'Trial', status: 'no_subscription' });
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
-  const page = await context.newPage();
-  await openSignedIn(page, client, '/client');
-  await walk(page, ['/client', '/client/processes', '/client/scheduler', '/billing', '/settings']);
-  await context.close();
-});
+portalWalk('portal as a client without a paid plan', { plan: 'Trial', status: 'no_subscription' }, [
+  '/client',
+  '/client/processes',
+  '/client/scheduler',
+  '/billing',
+  '/settings',
+]);
 
-test('admin area', async ({ browser, request }) => {
-  // Each page is opened and checked by axe in turn: minutes on a busy two-core machine.
-  test.setTimeout(360_000); // five client tabs among the routes
-  const [admin, client] = await Promise.all([
-    loginAdmin(request),
-    // A long unbroken name: lists must cut it, not widen the page.
-    createClientAccount(request, 'Walker Vanderbiltfitzgeraldmontgomeryashworthington'),
-  ]);
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
-  const page = await context.newPage();
+test.describe('admin area', () => {
+  const accounts = madeOnce(async (request) => {
+    const [admin, client] = await Promise.all([
+      loginAdmin(request),
+      // A long unbroken name: lists must cut it, not widen the page.
+      createClientAccount(request, 'Walker Vanderbiltfitzgeraldmontgomeryashworthington'),
+    ]);
+    return { admin, clientId: client.user._id };
+  });
   // Outbox's badge shows, as after a failed send: its screen-reader text once widened
   // every admin page by the navigation row's hidden length.
-  await page.route('**/api/admin/outbox/failed-count', (route) =>
-    route.fulfill({ json: { failed: 2, failedWebhooks: 1 } }),
-  );
-  await openSignedIn(page, admin, '/admin');
-  await walk(page, [
+  const withBadge = (page: Page) =>
+    page.route('**/api/admin/outbox/failed-count', (route) =>
+      route.fulfill({ json: { failed: 2, failedWebhooks: 1 } }),
+    );
+  const visit = (browser: Browser, path: string) =>
+    checkOnPhone(browser, path, { session: accounts().admin, prepare: withBadge });
+
+  for (const path of [
     '/admin',
     '/admin/clients',
-    ...['account', 'billing', 'entitlements', 'integrations', 'security'].map(
-      (tab) => `/admin/clients/${client.user._id}#${tab}`,
-    ),
     '/admin/processes',
     '/admin/zoho',
     '/admin/analytics',
@@ -103,8 +112,13 @@ test('admin area', async ({ browser, request }) => {
     '/admin/enquiries',
     '/admin/outbox',
     '/admin/catalog-requests',
-  ]);
-  await context.close();
+  ]) {
+    test(path, async ({ browser }) => visit(browser, path));
+  }
+  for (const tab of ['account', 'billing', 'entitlements', 'integrations', 'security']) {
+    test(`a client's ${tab} tab`, async ({ browser }) =>
+      visit(browser, `/admin/clients/${accounts().clientId}#${tab}`));
+  }
 });
 
 test('on a phone the current screen and tab are scrolled into their rows', async ({
@@ -115,7 +129,7 @@ test('on a phone the current screen and tab are scrolled into their rows', async
     loginAdmin(request),
     createClientAccount(request, 'Rowan Scrolled'),
   ]);
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const context = await browser.newContext(phone);
   const page = await context.newPage();
   /** The element lies inside the visible part of its scrolling row, clear of the fade. */
   const shownIn = (row: Locator, item: Locator) =>

@@ -178,7 +178,6 @@ test('processes with the runs dialog, scheduler and analytics have no axe violat
   browser,
   request,
 }) => {
-  test.slow();
   const { client, addProcess } = await portalClient(request, {
     plan: 'Pro',
     entitlements: { manualTrigger: true, analytics: true },

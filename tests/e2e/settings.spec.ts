@@ -21,10 +21,6 @@ import {
 // Settings, labelled Profile (SPEC §2): account summary, organization defaults, change
 // password and log out.
 
-// Each test is a whole journey (several pages, e-mail, sign-ins) on a machine the browser
-// tests share; give it room beyond the default 30 s.
-test.describe.configure({ timeout: 90_000 });
-
 test('the profile shows the account with links to contact and billing', async ({
   page,
   request,

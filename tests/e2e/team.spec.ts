@@ -43,8 +43,6 @@ test('a Pro owner invites a teammate, who signs up from the e-mail, sees the own
   request,
   browser,
 }) => {
-  // Two browsers, a sign-up and an e-mail: longer than most tests on a busy machine.
-  test.slow();
   const { admin, client: owner } = await clientOnPlan(request, 'Pro', 'Olive Owner');
   const process = await createProcess(request, admin, {
     name: 'Owner nightly export',
@@ -200,7 +198,6 @@ test('an existing user accepts an invite by signing in and lands in the team’s
   request,
   browser,
 }) => {
-  test.slow();
   const { admin, client: owner } = await clientOnPlan(request, 'Pro', 'Sam Signin-Owner');
   const process = await createProcess(request, admin, {
     name: 'Shared weekly report',
@@ -286,7 +283,6 @@ test('the Team, Catalog and invite screens have no axe violations', async ({
   browser,
   request,
 }) => {
-  test.slow();
   const { client: owner } = await clientOnPlan(request, 'Pro', 'Axel Access');
   const trial = await createClientAccount(request, 'Tess Trialaxe');
   const invitee = uniqueEmail('axe');

@@ -20,10 +20,6 @@ import {
 // asked for after the password; recovery codes stand in for the app once each. Also the
 // login page's ?next= return address.
 
-// Each test is a whole journey (several pages, e-mail, sign-ins) on a machine the browser
-// tests share; give it room beyond the default 30 s.
-test.describe.configure({ timeout: 90_000 });
-
 test.describe('two-factor sign-in', () => {
   test.use({ allowConsoleErrors: [/status of (400|401)/] });
 
