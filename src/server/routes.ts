@@ -72,6 +72,8 @@ const fromTable: Plugin[] = [
   adminWebhookDeliveryRoutes,
   auditRoutes,
   adminClientRoutes,
+  clientProcessRoutes,
+  adminProcessRoutes,
 ];
 
 /** Features still registered the old way, under a prefix. */
@@ -88,7 +90,6 @@ const plain: [Plugin, string][] = [
   [endImpersonationRoutes, '/api'],
   [contactRoutes, '/api'],
   [contactFormRoutes, ''],
-  [clientProcessRoutes, '/api/n8n'],
   [clientAnalyticsRoutes, '/api/client'],
   [clientOverviewRoutes, '/api/client'],
   [csvExportRoutes, '/api/client'],
@@ -96,7 +97,6 @@ const plain: [Plugin, string][] = [
   [impersonationRoutes, '/api'],
   [adminEnquiryRoutes, '/api'],
   [adminCatalogRoutes, '/api'],
-  [adminProcessRoutes, '/api/admin/processes'],
   [adminAnalyticsRoutes, '/api/analytics'],
   [environmentRoutes, '/api/environment'],
   [securityRoutes, '/api/admin/security'],

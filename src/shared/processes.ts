@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagingQuery } from './paging.ts';
 import { InputFieldAnswerSchema, InputFieldSchema } from './process-inputs.ts';
 import { LastRunSchema } from './runs.ts';
 import { singleLine } from './text.ts';
@@ -191,6 +192,17 @@ export const SavedProcessSchema = AdminProcessSchema.extend({
     .describe('Things that will stop the process from running, e.g. a private webhook address'),
 });
 export type SavedProcess = z.infer<typeof SavedProcessSchema>;
+
+/** Processes per page of the admin list, and the most one call may ask for. */
+export const PROCESS_PAGE = { default: 200, max: 500 } as const;
+
+/** GET /api/admin/processes: a page, searched, or one client's processes. */
+export const ProcessListQuerySchema = pagingQuery(PROCESS_PAGE.default, PROCESS_PAGE.max).extend({
+  clientUserId: z.uuid().optional(),
+});
+
+/** POST /api/admin/processes/{id}/test takes no fields; whatever JSON object is sent is ignored. */
+export const ProcessTestBodySchema = z.object({}).passthrough().optional();
 
 /** POST /api/admin/processes/{id}/test: how the webhook answered one call. */
 export const ProcessTestResultSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageCursorSchema } from './page-cursor.ts';
 
 // Runs (DESIGN §1): every call of a process's webhook, manual, scheduled or an admin's
 // test, as the portal reads them back within the plan's log retention (SPEC §7).
@@ -15,6 +16,9 @@ export type RunTrigger = (typeof runTriggers)[number];
  */
 export const runStates = ['running', 'finished', 'interrupted', 'following', 'accepted'] as const;
 export type RunState = (typeof runStates)[number];
+
+/** How long Run waits for the workflow before answering 202 (it goes on meanwhile). */
+export const MANUAL_WAIT_MS = 25_000;
 
 /** The texts of Run's 202 answers, shown as they are. */
 export const runMessages = {
@@ -75,3 +79,11 @@ export const RunHistorySchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type RunHistory = z.infer<typeof RunHistorySchema>;
+
+/** The run history's query: ok or failed runs only, a page size, and older pages. */
+export const RunHistoryQuerySchema = z.object({
+  status: z.enum(['ok', 'failed']).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  /** Older runs: those before the page that answered this nextCursor. */
+  before: PageCursorSchema.optional(),
+});

@@ -97,14 +97,6 @@ export const unconvertedRoutes: Record<string, Audience> = {
   'POST /api/account/export': 'own-session',
   'POST /api/admin/clients/:id/close': 'admin',
   'POST /api/admin/clients/:id/erase': 'admin',
-  // features/processes
-  'GET /api/admin/processes': 'admin',
-  'GET /api/n8n/my-processes': 'signed-in',
-  'GET /api/n8n/processes/:processId/runs': 'signed-in',
-  'PATCH /api/admin/processes/:id': 'admin',
-  'POST /api/admin/processes': 'admin',
-  'POST /api/admin/processes/:id/test': 'admin',
-  'POST /api/n8n/trigger/:processId': 'signed-in',
   // features/security
   'DELETE /api/admin/security/admin-allowed-ip': 'admin',
   'GET /api/admin/security/ip': 'admin',

@@ -82,6 +82,7 @@ function schemaOf(route: RouteSpec) {
   return {
     tags: [...route.tags],
     ...(route.summary === undefined ? {} : { summary: route.summary }),
+    ...(route.description === undefined ? {} : { description: route.description }),
     ...(route.params ? { params: route.params } : {}),
     ...(route.query ? { querystring: route.query } : {}),
     ...(route.body ? { body: route.body } : {}),

@@ -43,6 +43,8 @@ export interface RouteSpec {
   /** The OpenAPI group, e.g. `portal: scheduler`. */
   tags: readonly string[];
   summary?: string;
+  /** More than the summary can say, for the OpenAPI document. */
+  description?: string;
   params?: FieldsSchema;
   query?: FieldsSchema;
   body?: Schema;

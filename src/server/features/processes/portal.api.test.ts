@@ -44,6 +44,18 @@ describe('GET /api/n8n/my-processes', () => {
 });
 
 describe('POST /api/n8n/trigger/{processId}', () => {
+  it('is documented with what the workflow receives and when it answers 202', async () => {
+    await t.app.ready();
+    const paths = (
+      t.app.swagger() as unknown as {
+        paths: Record<string, Record<string, { description?: string; produces?: string[] }>>;
+      }
+    ).paths;
+    const operation = paths['/api/n8n/trigger/{processId}']?.post;
+    expect(operation?.description).toMatch(/still running after 25 s/);
+    expect(operation?.description).toMatch(/Idempotency-Key/);
+  });
+
   it('passes a 2xx webhook answer through as text and records the run', async () => {
     const me = await createClient(t);
     const process = await createProcessFor(t, me.user.id, {

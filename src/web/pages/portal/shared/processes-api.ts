@@ -1,13 +1,12 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { MyProcess } from '#shared/processes.ts';
+import { processesApi } from '#shared/api/processes.ts';
 import type { RunHistory } from '#shared/runs.ts';
-import { api, responseError } from '#web/lib/api.ts';
+import { responseError } from '#web/lib/api.ts';
+import { callApi, callApiRaw } from '#web/lib/call-api.ts';
 
 // The portal's process calls (SPEC §7 Client portal) and their cache keys.
 
 export type RunFilter = 'all' | 'ok' | 'failed';
-
-const enc = encodeURIComponent;
 
 export const myProcessKeys = {
   all: ['portal', 'processes'] as const,
@@ -20,25 +19,30 @@ export const myProcessesQuery = () =>
     queryKey: myProcessKeys.all,
     // SPEC §7: a non-array answer counts as an empty list.
     queryFn: async ({ signal }) => {
-      const data = await api.get<unknown>('/api/n8n/my-processes', { signal });
-      return Array.isArray(data) ? (data as MyProcess[]) : [];
+      const data = await callApi(processesApi.mine, {}, { signal });
+      return Array.isArray(data) ? data : [];
     },
   });
 
-/** Runs per page of the history; older ones come on demand (issue 18). */
+/** Runs per page of the history; older ones come on demand. */
 export const RUN_PAGE_SIZE = 100;
 
 export const runsQuery = (processId: string, filter: RunFilter) =>
   infiniteQueryOptions({
     queryKey: myProcessKeys.runs(processId, filter),
-    queryFn: ({ signal, pageParam }) => {
-      const query = new URLSearchParams({ limit: String(RUN_PAGE_SIZE) });
-      if (filter !== 'all') query.set('status', filter);
-      if (pageParam) query.set('before', pageParam);
-      return api.get<RunHistory>(`/api/n8n/processes/${enc(processId)}/runs?${query}`, {
-        signal,
-      });
-    },
+    queryFn: ({ signal, pageParam }) =>
+      callApi(
+        processesApi.runs,
+        {
+          params: { processId },
+          query: {
+            limit: RUN_PAGE_SIZE,
+            status: filter === 'all' ? undefined : filter,
+            before: pageParam ?? undefined,
+          },
+        },
+        { signal },
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
     select: (data): RunHistory => ({
@@ -63,10 +67,9 @@ export async function triggerProcess(
   processId: string,
   inputs?: Record<string, unknown>,
 ): Promise<TriggerAnswer> {
-  const response = await api.raw(
-    'POST',
-    `/api/n8n/trigger/${enc(processId)}`,
-    inputs ? { inputs } : undefined,
+  const response = await callApiRaw(
+    processesApi.trigger,
+    { params: { processId }, body: inputs ? { inputs } : undefined },
     { headers: { 'content-type': 'application/json' } },
   );
   // Refused inputs come back on the Run dialog's fields, not as a notice.

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { ErrorSchema } from '../answers.ts';
+import { TriggerRunSchema } from '../process-inputs.ts';
+import {
+  AdminProcessSchema,
+  CreateProcessSchema,
+  MyProcessSchema,
+  ProcessListQuerySchema,
+  ProcessTestBodySchema,
+  ProcessTestResultSchema,
+  SavedProcessSchema,
+  UpdateProcessSchema,
+} from '../processes.ts';
+import { MANUAL_WAIT_MS, RunHistoryQuerySchema, RunHistorySchema } from '../runs.ts';
+import { PAYLOAD_DESCRIPTION } from '../webhook-payload.ts';
+import { IdParamsSchema } from './params.ts';
+import { defineRoute } from './route.ts';
+
+// Processes: the account's own, run by hand with their history (SPEC §7 Client portal,
+// under /api/n8n), and every client's for admins, who create, change and test them. Who
+// may run a process now is mayRun's to say (run-policy.ts); the server maps its refusal
+// to 402, 403 or 409.
+
+const ProcessParamsSchema = z.object({ processId: z.string().min(1).max(100) });
+const portal = { audience: 'signed-in', tags: ['portal: processes'] } as const;
+const admin = { audience: 'admin', tags: ['admin: processes'] } as const;
+
+export const processesApi = {
+  mine: defineRoute({
+    method: 'GET',
+    path: '/api/n8n/my-processes',
+    ...portal,
+    summary: "The account's processes",
+    responses: { 200: z.array(MyProcessSchema) },
+  }),
+  trigger: defineRoute({
+    method: 'POST',
+    path: '/api/n8n/trigger/:processId',
+    ...portal,
+    summary: 'Run a workflow now; answers with the webhook status and body as text',
+    description: `No body, or { inputs } for a process with inputs. The webhook's 2xx answer passes through as text; 202 when n8n only accepted the run ("respond immediately") or the workflow is still running after ${MANUAL_WAIT_MS / 1000} s (its result then appears in the run history). ${PAYLOAD_DESCRIPTION}`,
+    params: ProcessParamsSchema,
+    body: TriggerRunSchema,
+    // The 2xx is the webhook's own status and text, so it has no schema.
+    produces: ['text/plain'],
+    responses: {
+      400: ErrorSchema,
+      402: ErrorSchema,
+      403: ErrorSchema,
+      404: ErrorSchema,
+      409: ErrorSchema,
+      429: ErrorSchema,
+      502: ErrorSchema,
+      504: ErrorSchema,
+    },
+  }),
+  runs: defineRoute({
+    method: 'GET',
+    path: '/api/n8n/processes/:processId/runs',
+    ...portal,
+    summary: "A process's recent runs within the plan's log retention",
+    params: ProcessParamsSchema,
+    query: RunHistoryQuerySchema,
+    responses: { 200: RunHistorySchema, 404: ErrorSchema },
+  }),
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/admin/processes',
+    ...admin,
+    summary: 'Processes, newest first, a page at a time (X-Total-Count: how many match)',
+    query: ProcessListQuerySchema,
+    responses: { 200: z.array(AdminProcessSchema) },
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/api/admin/processes',
+    ...admin,
+    summary: 'Create a process for a client',
+    body: CreateProcessSchema,
+    responses: { 201: SavedProcessSchema, 400: ErrorSchema },
+  }),
+  update: defineRoute({
+    method: 'PATCH',
+    path: '/api/admin/processes/:id',
+    ...admin,
+    summary: 'Change a process, or pause/activate it with { isActive }',
+    params: IdParamsSchema,
+    body: UpdateProcessSchema,
+    responses: { 200: SavedProcessSchema, 400: ErrorSchema, 404: ErrorSchema },
+  }),
+  test: defineRoute({
+    method: 'POST',
+    path: '/api/admin/processes/:id/test',
+    ...admin,
+    summary: "Call the process's webhook once and report the answer",
+    params: IdParamsSchema,
+    body: ProcessTestBodySchema,
+    responses: {
+      200: ProcessTestResultSchema,
+      404: ErrorSchema,
+      409: ErrorSchema,
+      502: ErrorSchema,
+      504: ErrorSchema,
+    },
+  }),
+};
