@@ -74,17 +74,17 @@ const fromTable: Plugin[] = [
   adminClientRoutes,
   clientProcessRoutes,
   adminProcessRoutes,
+  authRoutes,
+  sessionRoutes,
 ];
 
 /** Features still registered the old way, under a prefix. */
 const plain: [Plugin, string][] = [
   [healthRoutes, ''],
-  [authRoutes, '/api/auth'],
   [twoFactorSignInRoutes, '/api/auth'],
   [passkeySignInRoutes, '/api/auth'],
   [passwordResetRoutes, '/api/auth'],
   [adminResetLinkRoutes, '/api'],
-  [sessionRoutes, '/api/auth'],
   [twoFactorRoutes, '/api/auth'],
   [passkeyRoutes, '/api/auth'],
   [endImpersonationRoutes, '/api'],

@@ -15,11 +15,6 @@ export const unconvertedRoutes: Record<string, Audience> = {
   'GET /api/analytics/top-processes': 'admin',
   'GET /api/analytics/usage': 'admin',
   'GET /api/client/analytics': 'signed-in',
-  // features/auth
-  'GET /api/auth/verify': 'signed-in',
-  'POST /api/auth/login': 'public',
-  'POST /api/auth/logout': 'signed-in',
-  'POST /api/auth/register': 'public',
   // features/billing
   'GET /api/admin/billing/:id/invoices': 'admin',
   'GET /api/invoices/:id/pdf': 'public',

@@ -1,7 +1,7 @@
 import { redirect, replace } from 'react-router';
+import { authApi } from '#shared/api/auth.ts';
 import { paths } from '#shared/paths.ts';
-import type { CurrentUser } from '#shared/user.ts';
-import { api } from '#web/lib/api.ts';
+import { callApi } from '#web/lib/call-api.ts';
 import { isHandoverFromThisAdmin } from '#web/lib/impersonation.ts';
 import { getStoredUser, getToken, setSession } from '#web/lib/session.ts';
 
@@ -17,7 +17,7 @@ import { getStoredUser, getToken, setSession } from '#web/lib/session.ts';
 async function adoptImpersonationToken(token: string) {
   setSession({ token, user: null });
   try {
-    const { user } = await api.get<CurrentUser>('/api/auth/verify');
+    const { user } = await callApi(authApi.verify);
     setSession({ token, user });
   } catch {
     // Ignored on purpose: the next guard run sends the visitor to /login if no token is left.

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Capabilities } from '#shared/account.ts';
 import { accountApi } from '#shared/api/account.ts';
+import { authApi } from '#shared/api/auth.ts';
 import { capabilitiesOf } from '#shared/plans.ts';
-import type { CurrentUser } from '#shared/user.ts';
-import { api } from './api.ts';
 import { callApi } from './call-api.ts';
 import { queryClient } from './query-client.ts';
 import { setStoredUser, useSession } from './session.ts';
@@ -31,7 +30,7 @@ export function useAccount() {
  */
 export async function refreshAccount() {
   try {
-    const { user } = await api.get<CurrentUser>('/api/auth/verify');
+    const { user } = await callApi(authApi.verify);
     setStoredUser(user);
   } finally {
     await queryClient.invalidateQueries({ queryKey: accountKey });

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Login } from '#shared/auth.ts';
 import { paths } from '#shared/paths.ts';
-import type { AuthResponse, LoginAnswer, SecondFactor } from '#shared/user.ts';
+import type { AuthResponse, SecondFactor } from '#shared/user.ts';
 import { Alert } from '#web/components/alert.tsx';
 import { Button } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
-import { api } from '#web/lib/api.ts';
 import { setSession } from '#web/lib/session.ts';
 import { useApiForm } from '#web/lib/use-api-form.ts';
+import { logIn } from './auth-api.ts';
 import { loginValidation } from './auth-schemas.ts';
 import { LoginCodeStep } from './login-code-step.tsx';
 import { afterLoginPath } from './login-next.ts';
@@ -88,7 +88,7 @@ function PasswordStep({
     fields,
     defaultValues: { email: '', password: '' },
     submit: async (values) => {
-      const answer = await api.post<LoginAnswer>('/api/auth/login', values, { auth: false });
+      const answer = await logIn(values);
       if ('twoFactorRequired' in answer) onChallenge(answer);
       else onSignedIn(answer);
     },

@@ -1,16 +1,14 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { Message } from '#shared/answers.ts';
 import type { Register, RegisterInput } from '#shared/auth.ts';
 import { paths } from '#shared/paths.ts';
-import type { AuthResponse } from '#shared/user.ts';
 import { Alert } from '#web/components/alert.tsx';
 import { Button } from '#web/components/button.tsx';
 import { CheckboxField, TextField } from '#web/components/field.tsx';
 import { Required, RequiredNote } from '#web/components/required.tsx';
-import { api } from '#web/lib/api.ts';
 import { setSession } from '#web/lib/session.ts';
 import { useApiForm } from '#web/lib/use-api-form.ts';
+import { signUp } from './auth-api.ts';
 import { registerValidation } from './auth-schemas.ts';
 import { useInvitePreview } from './invite-api.ts';
 import { RegisterInviteNotice } from './register-invite.tsx';
@@ -33,10 +31,7 @@ export function RegisterForm() {
   const [searchParams] = useSearchParams();
   const inviteToken = searchParams.get('invite') || null;
   const invite = useInvitePreview(inviteToken);
-  const { form, onSubmit, alert, failure, errors, isSubmitting } = useApiForm<
-    RegisterInput,
-    Register
-  >({
+  const { form, onSubmit, alert, errors, isSubmitting } = useApiForm<RegisterInput, Register>({
     resolver: registerValidation.resolver,
     fields,
     // SPEC §5: every message at once on submit, then each one follows its field's edits.
@@ -54,21 +49,13 @@ export function RegisterForm() {
     submit: async (values) => {
       // A dead link is said above the form; the account can still be created on its own.
       const joining = invite.state === 'failed' ? null : inviteToken;
-      const session = await api.post<Partial<AuthResponse & Message>>(
-        '/api/auth/register',
-        {
-          ...values,
-          companyName: values.companyName ?? '',
-          companyCode: values.companyCode ?? '',
-          ...(joining ? { inviteToken: joining } : {}),
-        },
-        { auth: false },
-      );
-      if (!session.token || !session.user) {
-        failure.showMessage(session.message ?? 'Registration did not complete. Please try again.');
-        return;
-      }
-      setSession({ token: session.token, user: session.user });
+      const session = await signUp({
+        ...values,
+        companyName: values.companyName ?? '',
+        companyCode: values.companyCode ?? '',
+        ...(joining ? { inviteToken: joining } : {}),
+      });
+      setSession(session);
       // A new team member starts where the team's work is.
       navigate(joining ? paths.clientProcesses : paths.client);
     },
