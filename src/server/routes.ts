@@ -71,36 +71,36 @@ const fromTable: Plugin[] = [
   adminOutboxRoutes,
   adminWebhookDeliveryRoutes,
   auditRoutes,
-  adminClientRoutes,
   clientProcessRoutes,
   adminProcessRoutes,
   authRoutes,
   sessionRoutes,
+  twoFactorRoutes,
+  twoFactorSignInRoutes,
+  passkeyRoutes,
+  passkeySignInRoutes,
+  adminClientRoutes,
+  impersonationRoutes,
+  endImpersonationRoutes,
+  catalogRoutes,
+  adminCatalogRoutes,
+  legalRoutes,
+  securityRoutes,
+  contactRoutes,
+  contactFormRoutes,
+  adminEnquiryRoutes,
 ];
 
 /** Features still registered the old way, under a prefix. */
 const plain: [Plugin, string][] = [
   [healthRoutes, ''],
-  [twoFactorSignInRoutes, '/api/auth'],
-  [passkeySignInRoutes, '/api/auth'],
   [passwordResetRoutes, '/api/auth'],
   [adminResetLinkRoutes, '/api'],
-  [twoFactorRoutes, '/api/auth'],
-  [passkeyRoutes, '/api/auth'],
-  [endImpersonationRoutes, '/api'],
-  [contactRoutes, '/api'],
-  [contactFormRoutes, ''],
   [clientAnalyticsRoutes, '/api/client'],
   [clientOverviewRoutes, '/api/client'],
   [csvExportRoutes, '/api/client'],
-  [catalogRoutes, '/api'],
-  [impersonationRoutes, '/api'],
-  [adminEnquiryRoutes, '/api'],
-  [adminCatalogRoutes, '/api'],
   [adminAnalyticsRoutes, '/api/analytics'],
   [environmentRoutes, '/api/environment'],
-  [securityRoutes, '/api/admin/security'],
-  [legalRoutes, '/api/legal'],
   [exportDownloadRoutes, '/api'],
 ];
 
@@ -110,8 +110,8 @@ export async function registerRoutes(app: FastifyInstance) {
   for (const [plugin, prefix] of plain) await app.register(plugin, { prefix });
   // Billing routes talk to the provider BILLING_PROVIDER picks (DESIGN §1).
   const { provider, links } = createBilling(app.deps, app.log);
-  await app.register(clientBillingRoutes, { prefix: '/api/zoho', provider });
-  await app.register(crmToolRoutes, { prefix: '/api/zoho', provider });
+  await app.register(clientBillingRoutes, { provider });
+  await app.register(crmToolRoutes, { provider });
   await app.register(zohoWebhookRoutes, {
     prefix: '/api/zoho',
     secret: zohoWebhookSecret(app.deps),
@@ -120,8 +120,8 @@ export async function registerRoutes(app: FastifyInstance) {
     prefix: '/api/stripe',
     webhook: stripeWebhook(app.deps),
   });
-  await app.register(invoiceRoutes, { prefix: '/api/invoices', provider, links });
-  await app.register(adminBillingRoutes, { prefix: '/api/admin/billing', provider });
+  await app.register(invoiceRoutes, { provider, links });
+  await app.register(adminBillingRoutes, { provider });
   // Closing an account cancels its subscription through the same provider (issue 17).
   const cancelSubscription = provider.cancelForClosure.bind(provider);
   await app.register(privacyRoutes, { prefix: '/api', cancelSubscription });

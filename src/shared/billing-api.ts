@@ -71,6 +71,10 @@ export const SelectPackageSchema = z.object({
 export type SelectPackage = z.infer<typeof SelectPackageSchema>;
 
 export const CheckoutUrlSchema = z.object({ checkoutUrl: z.string() });
+
+/** GET /api/invoices/{id}/pdf: the signature of a link from the invoice list, if any. */
+export const InvoicePdfQuerySchema = z.object({ sig: z.string().max(2000).optional() });
+
 export type CheckoutUrl = z.infer<typeof CheckoutUrlSchema>;
 /** A billing portal address (the client's own, or opened for them by an admin). */
 export const UrlSchema = z.object({ url: z.string() });

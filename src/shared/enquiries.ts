@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagingQuery } from './paging.ts';
 
 // Enquiries from the contact form (SPEC §7): what POST /api/contact answers, and the
 // stored enquiries as GET /api/admin/enquiries lists them.
@@ -28,3 +29,6 @@ export type Enquiry = z.infer<typeof EnquirySchema>;
  * be long, so a page stays well under a megabyte.
  */
 export const ENQUIRY_PAGE = { default: 100, max: 200 } as const;
+
+/** GET /api/admin/enquiries: a page (limit, offset) and the search words (q). */
+export const EnquiryQuerySchema = pagingQuery(ENQUIRY_PAGE.default, ENQUIRY_PAGE.max);

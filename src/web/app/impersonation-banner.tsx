@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router';
 import { displayName } from '#shared/display-name.ts';
 import { paths } from '#shared/paths.ts';
 import { Button } from '#web/components/button.tsx';
-import { api } from '#web/lib/api.ts';
 import {
   forgetImpersonation,
   getSavedImpersonation,
@@ -13,6 +12,9 @@ import { setSession, useSession } from '#web/lib/session.ts';
 
 // Shown on every page while an admin uses the portal as a client (SPEC §4), with the
 // way back: the end is recorded, then the admin's own session comes back.
+
+/** Loaded at the click: the public pages' JavaScript budget has no room for it (DESIGN §6). */
+const endTestSession = async () => (await import('./end-test-session.ts')).endTestSession();
 
 export function ImpersonationBanner() {
   const impersonating = useIsImpersonating();
@@ -30,7 +32,7 @@ export function ImpersonationBanner() {
     try {
       // Sent with the impersonation token still in place. Only an audit record: a
       // failure (e.g. the hour is up) must not keep the admin out.
-      await api.post('/api/auth/impersonation/end', {});
+      await endTestSession();
     } catch {
       // ignored on purpose, see above
     }

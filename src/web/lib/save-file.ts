@@ -16,12 +16,16 @@ export function saveFile(blob: Blob, filename: string) {
 }
 
 /**
- * Downloads a file the server streams (a ZIP export, say) and saves it under the name the
- * server gave in Content-Disposition, or `fallback`. Throws the answer's ApiError.
+ * Saves a file the server answered with (callApiRaw's Response) under the name it gave in
+ * Content-Disposition, or `fallback`. Throws the answer's ApiError when it is a refusal.
  */
-export async function downloadFromServer(path: string, fallback: string) {
-  const response = await api.raw('GET', path);
+export async function saveAnswer(response: Response, fallback: string) {
   if (!response.ok) throw await responseError(response);
   const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
   saveFile(await response.blob(), named?.[1] ?? fallback);
+}
+
+/** Downloads a file the server streams (a ZIP export, say), as saveAnswer saves it. */
+export async function downloadFromServer(path: string, fallback: string) {
+  await saveAnswer(await api.raw('GET', path), fallback);
 }

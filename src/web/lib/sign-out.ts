@@ -1,4 +1,3 @@
-import { api } from './api.ts';
 import { getSavedImpersonation } from './impersonation.ts';
 import { clearSession, getToken } from './session.ts';
 
@@ -12,8 +11,21 @@ export function signOut() {
   clearSession();
   for (const token of tokens) {
     if (!token) continue;
-    api.post('/api/auth/logout', undefined, { token, keepalive: true }).catch(() => {
+    endSession(token).catch(() => {
       // Offline or already ended: this browser has forgotten the session either way.
     });
   }
+}
+
+/**
+ * Every public page's header can sign out, and the route table carries zod, which those
+ * pages keep out of their first download (docs/decisions/008-zod-lazy-on-public-pages.md):
+ * the call and its route load when someone signs out.
+ */
+async function endSession(token: string) {
+  const [{ authApi }, { callApi }] = await Promise.all([
+    import('#shared/api/auth.ts'),
+    import('./call-api.ts'),
+  ]);
+  await callApi(authApi.logout, {}, { token, keepalive: true });
 }

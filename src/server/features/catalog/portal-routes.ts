@@ -1,15 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { actorIdOf, currentUser, requireUser } from '#server/auth/guards.ts';
+import { serve } from '#server/api/serve.ts';
+import { actorIdOf, currentUser } from '#server/auth/guards.ts';
 import { resolveAccount } from '#server/domain/accounts/account.ts';
-import { IdParamsSchema } from '#server/http/schemas.ts';
-import { ErrorSchema } from '#shared/answers.ts';
+import { catalogApi as api } from '#shared/api/catalog.ts';
 import { brand } from '#shared/brand.ts';
-import {
-  CatalogTemplateSchema,
-  catalogMessages,
-  RequestAccessResultSchema,
-} from '#shared/catalog.ts';
+import { catalogMessages } from '#shared/catalog.ts';
 import { assertCatalogAccess, listTemplates, requestAccess } from './service.ts';
 
 // /api/catalog/*: templates and access requests, for accounts with catalog access.
@@ -17,54 +12,23 @@ import { assertCatalogAccess, listTemplates, requestAccess } from './service.ts'
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, config } = app.deps;
   const db = database.db;
-  const security = [{ bearer: [] }];
+  const catalogAccount = async (request: Parameters<typeof currentUser>[0]) => {
+    const account = await resolveAccount(db, currentUser(request));
+    assertCatalogAccess(account);
+    return account;
+  };
 
-  app.get(
-    '/catalog/templates',
-    {
-      onRequest: requireUser,
-      schema: {
-        tags: ['portal: catalog'],
-        security,
-        summary: 'Workflow templates, with this account’s request status for each',
-        response: { 200: z.array(CatalogTemplateSchema), 403: ErrorSchema },
-      },
-    },
-    async (request) => {
-      const account = await resolveAccount(db, currentUser(request));
-      assertCatalogAccess(account);
-      return listTemplates(db, account);
-    },
-  );
+  serve(app, api.templates, async (request) => listTemplates(db, await catalogAccount(request)));
 
-  app.post(
-    '/catalog/request-access/:id',
-    {
-      onRequest: requireUser,
-      schema: {
-        tags: ['portal: catalog'],
-        security,
-        summary: 'Ask the provider for a template (201; 200 with the pending request if asked)',
-        params: IdParamsSchema,
-        response: {
-          200: RequestAccessResultSchema,
-          201: RequestAccessResultSchema,
-          403: ErrorSchema,
-          404: ErrorSchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      const user = currentUser(request);
-      const account = await resolveAccount(db, user);
-      assertCatalogAccess(account);
-      const result = await requestAccess(db, account, request.params.id, {
-        actorId: actorIdOf(request),
-        ip: request.ip,
-        notify: config.enquiryTo ?? brand.email,
-      });
-      const message = result.created ? catalogMessages.requested : catalogMessages.alreadyRequested;
-      return reply.code(result.created ? 201 : 200).send({ message, request: result.request });
-    },
-  );
+  serve(app, api.requestAccess, async (request, reply) => {
+    const result = await requestAccess(db, await catalogAccount(request), request.params.id, {
+      actorId: actorIdOf(request),
+      ip: request.ip,
+      notify: config.enquiryTo ?? brand.email,
+    });
+    // A new request is created (201); one already waiting is answered as it stands (200).
+    reply.code(result.created ? 201 : 200);
+    const message = result.created ? catalogMessages.requested : catalogMessages.alreadyRequested;
+    return { message, request: result.request };
+  });
 };

@@ -1,11 +1,11 @@
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { serve } from '#server/api/serve.ts';
 import { acceptForms } from '#server/http/page-forms.ts';
+import { contactApi } from '#shared/api/contact.ts';
 import { brand } from '#shared/brand.ts';
 import { ContactSubmissionSchema, toSubmission } from '#shared/contact.ts';
 import { contactOutcome, contactOutcomePath } from '#shared/contact-options.ts';
-import { paths } from '#shared/paths.ts';
 import { submitEnquiry } from './service.ts';
 
 // POST /contact: the enquiry form as the browser posts it when the button is pressed
@@ -31,17 +31,11 @@ export const contactFormRoutes: FastifyPluginAsyncZod = async (app) => {
     throw error;
   });
 
-  app.post(
-    paths.contact,
+  serve(
+    app,
+    contactApi.form,
     {
       config: { rateLimit: 'contact', rateLimitBudgetOf: 'POST /api/contact', logPathOnly: true },
-      schema: {
-        tags: ['public'],
-        summary: 'Send a project enquiry from the contact page without JavaScript',
-        description:
-          'The contact form as a browser posts it (application/x-www-form-urlencoded, the fields and option codes of the page). Answers 303 to the contact page, with ?enquiry=sent once the enquiry is stored, or ?enquiry=unsent when it was refused or rate limited.',
-        response: { 303: z.null().describe('Back to the contact page, saying whether it went.') },
-      },
     },
     async (request, reply) => {
       const form = (request.body ?? {}) as Record<string, string>;

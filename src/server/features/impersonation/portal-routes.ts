@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, requireUser } from '#server/auth/guards.ts';
-import { ErrorSchema, MessageSchema } from '#shared/answers.ts';
+import { serve } from '#server/api/serve.ts';
+import { currentUser } from '#server/auth/guards.ts';
+import { impersonationApi as api } from '#shared/api/impersonation.ts';
 import { endImpersonation } from './service.ts';
 
 // The test session itself says it is over ("Return to admin"): its token stops working.
@@ -8,19 +9,7 @@ import { endImpersonation } from './service.ts';
 export const endImpersonationRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
 
-  app.post(
-    '/auth/impersonation/end',
-    {
-      onRequest: requireUser,
-      schema: {
-        tags: ['auth'],
-        summary: 'End an impersonation session: its token stops working at once',
-        security: [{ bearer: [] }],
-        response: { 200: MessageSchema, 400: ErrorSchema },
-      },
-    },
-    async (request) => ({
-      message: await endImpersonation(db, currentUser(request), request.claims, request.ip),
-    }),
-  );
+  serve(app, api.end, async (request) => ({
+    message: await endImpersonation(db, currentUser(request), request.claims, request.ip),
+  }));
 };

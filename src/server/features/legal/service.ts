@@ -7,6 +7,7 @@ import {
   type Draft,
   DraftMetadataSchema,
   type DraftSummary,
+  type ExportRequest,
   type FieldValue,
   type GeneratedDocument,
   type LegalTemplate,
@@ -15,6 +16,7 @@ import {
   type TemplateSchemaResponse,
 } from '#shared/legal.ts';
 import { compactDefaults, LegalDefaultsSchema } from '#shared/legal-defaults.ts';
+import { renderExport } from './export.ts';
 import { fillTemplate, mergeFieldsOf, placeholdersOf } from './fill.ts';
 import { baseDefaults } from './templates/fields.ts';
 import { findTemplate, templates } from './templates/index.ts';
@@ -103,6 +105,21 @@ export async function generateDocuments(
     details: { templateIds: chosen.map((t) => t.id) },
   });
   return documents;
+}
+
+/** A document as a file to download; the export is audited by name, format and size. */
+export async function exportDocument(db: Db, request: ExportRequest, acting: Acting) {
+  const { format, name, content } = request;
+  const file = await renderExport(format, name, content);
+  await audit(db, {
+    source: 'legal',
+    message: `Exported "${name}" as ${format.toUpperCase()}`,
+    userId: acting.userId,
+    actorId: acting.userId,
+    ip: acting.ip,
+    details: { name, format, bytes: file.body.length },
+  });
+  return file;
 }
 
 const iso = (date: Date) => date.toISOString();

@@ -2,12 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
+import { hasPasskey, mustUseTwoFactor } from '#server/auth/second-factor.ts';
 import type { Db } from '#server/db/client.ts';
 import { type UserRow, users } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
 import { badRequest, conflict } from '#server/http/errors.ts';
 import { brand } from '#shared/brand.ts';
-import { twoFactorMessages } from '#shared/two-factor.ts';
+import { type TwoFactorStatus, twoFactorMessages } from '#shared/two-factor.ts';
 
 // TOTP two-factor sign-in (RFC 6238: 6 digits, 30 s, SHA-1, as authenticator apps
 // expect) with ten one-time recovery codes stored only as SHA-256 hashes.
@@ -25,6 +26,21 @@ function newRecoveryCodes(): string[] {
     const raw = randomBytes(5).toString('hex');
     return `${raw.slice(0, 5)}-${raw.slice(5)}`;
   });
+}
+
+/** Whether it is on, and whether this account must turn it on before the admin area opens. */
+export async function twoFactorStatus(
+  db: Db,
+  user: UserRow,
+  adminRequire2fa: boolean,
+): Promise<TwoFactorStatus> {
+  return {
+    enabled: user.totpEnabled,
+    recoveryCodesLeft: user.recoveryCodeHashes.length,
+    // Mirrors requireAdmin, so the admin area can say why it stays shut; a passkey meets
+    // the rule as well (docs/decisions/020-passkeys.md).
+    required: mustUseTwoFactor(user, adminRequire2fa) && !(await hasPasskey(db, user.id)),
+  };
 }
 
 export async function beginSetup(db: Db, user: UserRow) {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { catalogApi } from '#shared/api/catalog.ts';
 import type { CatalogRequestStatus, QueuedCatalogRequest } from '#shared/catalog.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { paths } from '#shared/paths.ts';
@@ -9,12 +10,12 @@ import { Button } from '#web/components/button.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { type FilterOption, SegmentedFilter } from '#web/components/segmented-filter.tsx';
-import { api } from '#web/lib/api.ts';
+import { callApi } from '#web/lib/call-api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { ApproveDialog, catalogDecisionKeys, DeclineDialog } from './shared/catalog-decisions.tsx';
 import { catalogStatusBadges } from './shared/catalog-status.ts';
 
-// The catalog request queue (issue 16): what clients asked for from the workflow catalog,
+// The catalog request queue: what clients asked for from the workflow catalog,
 // open ones oldest first, each approved (optionally into a working process) or declined.
 
 const title = 'Catalog requests';
@@ -32,8 +33,9 @@ const queueQuery = (status: CatalogRequestStatus | 'all') =>
   queryOptions({
     queryKey: [...catalogDecisionKeys.all, status] as const,
     queryFn: ({ signal }) =>
-      api.get<QueuedCatalogRequest[]>(
-        `/api/admin/catalog-requests${status === 'all' ? '' : `?status=${status}`}`,
+      callApi(
+        catalogApi.queue,
+        { query: { status: status === 'all' ? undefined : status } },
         { signal },
       ),
   });

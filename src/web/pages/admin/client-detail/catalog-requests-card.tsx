@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { catalogApi } from '#shared/api/catalog.ts';
 import type { CatalogRequest } from '#shared/catalog.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { displayName } from '#shared/display-name.ts';
@@ -8,7 +9,7 @@ import { Badge } from '#web/components/badge.tsx';
 import { Button } from '#web/components/button.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { SectionCard } from '#web/components/section-card.tsx';
-import { api } from '#web/lib/api.ts';
+import { callApi } from '#web/lib/call-api.ts';
 import { ApproveDialog, catalogDecisionKeys, DeclineDialog } from '../shared/catalog-decisions.tsx';
 import { catalogStatusBadges } from '../shared/catalog-status.ts';
 
@@ -20,10 +21,7 @@ const statuses = catalogStatusBadges;
 const requestsQuery = (id: string) =>
   queryOptions({
     queryKey: [...catalogDecisionKeys.all, 'client', id],
-    queryFn: ({ signal }) =>
-      api.get<CatalogRequest[]>(`/api/admin/clients/${encodeURIComponent(id)}/catalog-requests`, {
-        signal,
-      }),
+    queryFn: ({ signal }) => callApi(catalogApi.clientRequests, { params: { id } }, { signal }),
   });
 
 export function CatalogRequestsCard({ client }: { client: User }) {

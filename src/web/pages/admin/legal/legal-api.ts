@@ -1,29 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  Draft,
-  DraftSaved,
-  DraftSummary,
-  ExportFormat,
-  FieldValue,
-  GeneratedDocument,
-  GeneratedDocuments,
-  LegalTemplate,
-  SaveDraftInput,
-  TemplateSchemaResponse,
-} from '#shared/legal.ts';
-import type {
-  LegalDefaults,
-  LegalDefaultsInput,
-  LegalDefaultsSaved,
-} from '#shared/legal-defaults.ts';
+import { legalApi } from '#shared/api/legal.ts';
+import type { BodyOf } from '#shared/api/route.ts';
+import { settingsApi } from '#shared/api/settings.ts';
+import type { ExportFormat, FieldValue, GeneratedDocument } from '#shared/legal.ts';
 import { fileStem } from '#shared/legal-document.ts';
-import { api, responseError } from '#web/lib/api.ts';
-import { saveFile } from '#web/lib/save-file.ts';
+import { callApi, callApiRaw } from '#web/lib/call-api.ts';
+import { saveAnswer } from '#web/lib/save-file.ts';
 
 // The legal suite's calls (SPEC §7 Admin) and their cache keys.
-
-const base = '/api/legal';
-const enc = encodeURIComponent;
 
 export const legalKeys = {
   templates: ['admin', 'legal', 'templates'] as const,
@@ -36,54 +20,41 @@ export const legalKeys = {
 export const templatesQuery = () =>
   queryOptions({
     queryKey: legalKeys.templates,
-    queryFn: () => api.get<LegalTemplate[]>(`${base}/templates`),
+    queryFn: () => callApi(legalApi.templates),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
 export const schemaQuery = (id: string) =>
   queryOptions({
     queryKey: legalKeys.schema(id),
-    queryFn: () => api.get<TemplateSchemaResponse>(`${base}/templates/${enc(id)}/schema`),
+    queryFn: () => callApi(legalApi.templateSchema, { params: { id } }),
   });
 
 export const draftsQuery = () =>
   queryOptions({
     queryKey: legalKeys.drafts,
-    queryFn: () => api.get<DraftSummary[]>(`${base}/drafts`),
+    queryFn: () => callApi(legalApi.drafts),
   });
 
 export const defaultsQuery = () =>
   queryOptions({
     queryKey: legalKeys.defaults,
-    queryFn: () => api.get<LegalDefaults>(`${base}/defaults`),
+    queryFn: () => callApi(settingsApi.legalDefaults),
   });
 
 export const legalCalls = {
   generate: (templateIds: string[], values: Record<string, FieldValue>) =>
-    api.post<GeneratedDocuments>(`${base}/generate`, { templateIds, values }),
-  saveDraft: (body: SaveDraftInput) => api.post<DraftSaved>(`${base}/drafts`, body),
-  draft: (id: string) => api.get<Draft>(`${base}/drafts/${enc(id)}`),
-  saveDefaults: (body: LegalDefaultsInput) => api.put<LegalDefaultsSaved>(`${base}/defaults`, body),
+    callApi(legalApi.generate, { body: { templateIds, values } }),
+  saveDraft: (body: BodyOf<typeof legalApi.saveDraft>) => callApi(legalApi.saveDraft, { body }),
+  draft: (id: string) => callApi(legalApi.draft, { params: { id } }),
+  saveDefaults: (body: BodyOf<typeof settingsApi.saveLegalDefaults>) =>
+    callApi(settingsApi.saveLegalDefaults, { body }),
 };
-
-function filenameFrom(disposition: string | null, fallback: string): string {
-  const match = disposition?.match(/filename="([^"]+)"/);
-  return match?.[1] ?? fallback;
-}
 
 /** Asks the server for the file and hands it to the browser as a download. */
 export async function downloadExport(format: ExportFormat, document: GeneratedDocument) {
-  const response = await api.raw('POST', `${base}/export`, {
-    format,
-    name: document.name,
-    content: document.content,
+  const response = await callApiRaw(legalApi.export, {
+    body: { format, name: document.name, content: document.content },
   });
-  if (!response.ok) throw await responseError(response);
-  saveFile(
-    await response.blob(),
-    filenameFrom(
-      response.headers.get('content-disposition'),
-      `${fileStem(document.name)}.${format}`,
-    ),
-  );
+  await saveAnswer(response, `${fileStem(document.name)}.${format}`);
 }

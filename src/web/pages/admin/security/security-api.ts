@@ -1,19 +1,18 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { securityApi } from '#shared/api/security.ts';
 import type { SecurityState } from '#shared/security.ts';
-import { api } from '#web/lib/api.ts';
+import { callApi } from '#web/lib/call-api.ts';
 
 // The admin IP lock calls (SPEC §7 Admin). Every call answers with the caller's IP and
 // the lock now in force, which replaces the cached state. Nothing is refetched after a
 // change: once the lock names another address, every further admin call is refused.
-
-const base = '/api/admin/security';
 
 export const securityKeys = { state: ['admin', 'security', 'ip'] as const };
 
 export const securityQuery = () =>
   queryOptions({
     queryKey: securityKeys.state,
-    queryFn: () => api.get<SecurityState>(`${base}/ip`),
+    queryFn: () => callApi(securityApi.state),
   });
 
 export function useLockChange<TVariables>(send: (variables: TVariables) => Promise<SecurityState>) {
@@ -25,6 +24,6 @@ export function useLockChange<TVariables>(send: (variables: TVariables) => Promi
 }
 
 export const securityCalls = {
-  lock: (ip: string) => api.post<SecurityState>(`${base}/admin-allowed-ip`, { ip }),
-  unlock: () => api.delete<SecurityState>(`${base}/admin-allowed-ip`),
+  lock: (ip: string) => callApi(securityApi.lock, { body: { ip } }),
+  unlock: () => callApi(securityApi.unlock),
 };

@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { Message } from '#shared/answers.ts';
+import { catalogApi } from '#shared/api/catalog.ts';
 import {
   type ApproveRequestInput,
   ApproveRequestSchema,
-  type ApproveResult,
   type CatalogRequest,
   type DeclineRequestInput,
   DeclineRequestSchema,
@@ -17,16 +16,15 @@ import { FormAlert } from '#web/components/form-alert.tsx';
 import { FormDialogFooter } from '#web/components/form-dialog-footer.tsx';
 import { ModalDialog } from '#web/components/modal-dialog.tsx';
 import { SaveWarnings } from '#web/components/save-warnings.tsx';
-import { api } from '#web/lib/api.ts';
+import { callApi } from '#web/lib/call-api.ts';
 import { useApiForm } from '#web/lib/use-api-form.ts';
 
-// Answering a catalog request (issue 16), from the queue and from the client's page:
+// Answering a catalog request, from the queue and from the client's page:
 // approve (optionally creating the client's process from the template with its webhook
 // URL) or decline with a reason the client reads. Both refresh every admin list. An
 // approval the server warned about (a webhook on an address it will refuse to call) keeps
 // the dialog open with the warning under the URL, as the new-process dialog does.
 
-const base = (id: string) => `/api/admin/catalog-requests/${encodeURIComponent(id)}`;
 export const catalogDecisionKeys = { all: ['admin', 'catalog-requests'] as const };
 
 function useRefresh() {
@@ -54,7 +52,10 @@ export function ApproveDialog({
     fields: ['n8nWebhookUrl', 'createProcess'],
     defaultValues: { createProcess: true, n8nWebhookUrl: '' },
     submit: async (values) => {
-      const answer = await api.post<ApproveResult>(`${base(request._id)}/approve`, values);
+      const answer = await callApi(catalogApi.approve, {
+        params: { id: request._id },
+        body: values,
+      });
       await refresh();
       if (answer.warnings.length > 0) setWarnings(answer.warnings);
       else onClose();
@@ -124,7 +125,10 @@ export function DeclineDialog({
     fields: ['reason'],
     defaultValues: { reason: '' },
     submit: async (values) => {
-      const { message } = await api.post<Message>(`${base(request._id)}/decline`, values);
+      const { message } = await callApi(catalogApi.decline, {
+        params: { id: request._id },
+        body: values,
+      });
       await refresh();
       onClose();
       return { title: 'Declined', text: message };

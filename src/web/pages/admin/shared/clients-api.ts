@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { clientsApi } from '#shared/api/clients.ts';
+import { impersonationApi } from '#shared/api/impersonation.ts';
 import type { BodyOf } from '#shared/api/route.ts';
 import type { UrlAnswer } from '#shared/billing-api.ts';
 import { CLIENT_PAGE, type ClientSort } from '#shared/clients.ts';
-import type { ImpersonationToken } from '#shared/impersonation.ts';
 import type { Role, SubscriptionStatus, User } from '#shared/user.ts';
 import { api } from '#web/lib/api.ts';
 import { callApi, callApiPage } from '#web/lib/call-api.ts';
@@ -79,8 +79,7 @@ export const clientCalls = {
     callApi(clientsApi.mockStatus, { params: { id }, body: { status } }),
   billingPortal: (id: string) =>
     api.post<UrlAnswer>(`/api/admin/billing/${enc(id)}/billing-portal`, {}),
-  impersonate: (id: string) =>
-    api.post<ImpersonationToken>(`/api/admin/impersonate/${enc(id)}`, {}),
+  impersonate: (id: string) => callApi(impersonationApi.start, { params: { id } }),
 };
 
 /** A change to one client whose answer is the updated client record. */

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { billingApi } from '#shared/api/billing.ts';
 import { type CrmLinkBases, defaultCrmLinkBases } from '#shared/crm-links.ts';
-import { api } from '#web/lib/api.ts';
+import { callApi } from '#web/lib/call-api.ts';
 
 // GET /api/zoho/crm-links: where deep links into the Zoho apps go for this server's data
 // centre and organisations. Until it answers (or if it fails) the brand's defaults serve.
@@ -8,7 +9,7 @@ import { api } from '#web/lib/api.ts';
 const crmLinkBasesQuery = () =>
   queryOptions({
     queryKey: ['admin', 'crm-links'] as const,
-    queryFn: ({ signal }) => api.get<CrmLinkBases>('/api/zoho/crm-links', { signal }),
+    queryFn: ({ signal }) => callApi(billingApi.crmLinks, {}, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 

@@ -1,8 +1,9 @@
 import type { z } from 'zod';
-import type { ContactId, ProvisionResult, SyncStatus } from '#shared/billing-api.ts';
+import { billingApi } from '#shared/api/billing.ts';
 import { UpdateClientSchema } from '#shared/clients.ts';
 import type { ZohoIdKey } from '#shared/user.ts';
-import { ApiError, api } from '#web/lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { callApi } from '#web/lib/call-api.ts';
 import { codeText } from '#web/lib/failure-text.ts';
 import { isLocalId } from './client-format.ts';
 
@@ -69,10 +70,8 @@ export function crmFailureNotice(error: unknown, failure: string) {
   };
 }
 
-const enc = encodeURIComponent;
-
 export const crmCalls = {
-  createContact: (id: string) => api.post<ContactId>(`/api/zoho/create-contact/${enc(id)}`, {}),
-  provision: (id: string) => api.post<ProvisionResult>(`/api/zoho/provision/${enc(id)}`, {}),
-  syncStatus: (id: string) => api.post<SyncStatus>(`/api/zoho/sync-status/${enc(id)}`, {}),
+  createContact: (id: string) => callApi(billingApi.createContact, { params: { id } }),
+  provision: (id: string) => callApi(billingApi.provision, { params: { id } }),
+  syncStatus: (id: string) => callApi(billingApi.syncStatus, { params: { id } }),
 };

@@ -1,20 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  BillingStatusResponse,
-  CheckoutUrl,
-  Invoice,
-  Package,
-  UrlAnswer,
-} from '#shared/billing-api.ts';
+import { billingApi } from '#shared/api/billing.ts';
 import type { billingStatuses, CurrentUser } from '#shared/user.ts';
 import { api } from '#web/lib/api.ts';
+import { callApi } from '#web/lib/call-api.ts';
 
 // The client billing calls (SPEC §7, under /api/zoho whichever provider runs) and their
 // cache keys. Only the account owner may make them; the server answers 403 otherwise.
 
 export type BillingStatus = (typeof billingStatuses)[number];
-
-const base = '/api/zoho';
 
 export const billingKeys = {
   all: ['billing'] as const,
@@ -31,21 +24,20 @@ const fresh = { refetchOnWindowFocus: true, staleTime: 0 } as const;
 export const billingStatusQuery = () =>
   queryOptions({
     queryKey: billingKeys.status,
-    queryFn: async ({ signal }) =>
-      (await api.get<BillingStatusResponse>(`${base}/billing-status`, { signal })).status,
+    queryFn: async ({ signal }) => (await callApi(billingApi.status, {}, { signal })).status,
     ...fresh,
   });
 
 export const packagesQuery = () =>
   queryOptions({
     queryKey: billingKeys.packages,
-    queryFn: ({ signal }) => api.get<Package[]>(`${base}/packages`, { signal }),
+    queryFn: ({ signal }) => callApi(billingApi.packages, {}, { signal }),
   });
 
 export const invoicesQuery = () =>
   queryOptions({
     queryKey: billingKeys.invoices,
-    queryFn: ({ signal }) => api.get<Invoice[]>(`${base}/invoices`, { signal }),
+    queryFn: ({ signal }) => callApi(billingApi.invoices, {}, { signal }),
     ...fresh,
   });
 
@@ -59,7 +51,6 @@ export const subscriptionQuery = () =>
   });
 
 export const billingCalls = {
-  portalUrl: () => api.post<UrlAnswer>(`${base}/portal-url`, {}),
-  selectPackage: (packageId: string) =>
-    api.post<CheckoutUrl>(`${base}/select-package`, { packageId }),
+  portalUrl: () => callApi(billingApi.portalUrl),
+  selectPackage: (packageId: string) => callApi(billingApi.selectPackage, { body: { packageId } }),
 };

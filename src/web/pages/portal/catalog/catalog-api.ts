@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { CatalogTemplate, RequestAccessResult } from '#shared/catalog.ts';
-import { api } from '#web/lib/api.ts';
+import { catalogApi } from '#shared/api/catalog.ts';
+import type { CatalogTemplate } from '#shared/catalog.ts';
+import { callApi } from '#web/lib/call-api.ts';
 
 // The catalog calls (SPEC §7 Catalog) and the search over the loaded templates.
 
@@ -9,11 +10,10 @@ export const templatesKey = ['catalog', 'templates'] as const;
 export const templatesQuery = () =>
   queryOptions({
     queryKey: templatesKey,
-    queryFn: ({ signal }) => api.get<CatalogTemplate[]>('/api/catalog/templates', { signal }),
+    queryFn: ({ signal }) => callApi(catalogApi.templates, {}, { signal }),
   });
 
-export const requestAccess = (id: string) =>
-  api.post<RequestAccessResult>(`/api/catalog/request-access/${encodeURIComponent(id)}`);
+export const requestAccess = (id: string) => callApi(catalogApi.requestAccess, { params: { id } });
 
 /** Templates whose name or one of whose tags contains the text, case-insensitively. */
 export function filterTemplates(templates: CatalogTemplate[], text: string): CatalogTemplate[] {

@@ -1,5 +1,4 @@
 import { contactMessages } from '#shared/contact-options.ts';
-import { ApiError } from '#web/lib/api.ts';
 
 // How a failed enquiry is shown (SPEC §8 Contact form):
 // - an answer with an errors object: each message under its field, no banner;
@@ -7,6 +6,8 @@ import { ApiError } from '#web/lib/api.ts';
 // - an answer with neither: "Failed to submit form.";
 // - no answer at all (network or other failure): the long fallback, which tells the
 //   visitor what to do, with the error's own text as a detail when it has one.
+// Reading an answer needs the api client, which comes with the call (contact-api.ts); this
+// file is what the page needs before that.
 
 export const contactFields = [
   'name',
@@ -29,16 +30,8 @@ export interface ContactFailure {
   detail: string | null;
 }
 
-export function describeContactFailure(error: unknown): ContactFailure {
-  if (error instanceof ApiError) {
-    const fields: ContactFailure['fields'] = {};
-    for (const field of contactFields) {
-      const message = error.errors[field];
-      if (message) fields[field] = message;
-    }
-    if (Object.keys(fields).length > 0) return { fields, banner: null, detail: null };
-    return { fields, banner: error.serverMessage ?? contactMessages.failed, detail: null };
-  }
+/** No answer came (offline, or the call's own script did not load). */
+export function noAnswerFailure(error: unknown): ContactFailure {
   const text = error instanceof Error ? error.message.trim() : '';
   return { fields: {}, banner: contactMessages.network, detail: text || null };
 }

@@ -1,12 +1,10 @@
 import { useEffect, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import type { ContactForm as ContactFormInput } from '#shared/contact.ts';
-import { toSubmission } from '#shared/contact-options.ts';
 import { Alert } from '#web/components/alert.tsx';
 import { Button } from '#web/components/button.tsx';
 import { RequiredNote } from '#web/components/required.tsx';
-import { api } from '#web/lib/api.ts';
-import { type ContactField, contactFields, describeContactFailure } from './contact-failure.ts';
+import { type ContactField, contactFields, noAnswerFailure } from './contact-failure.ts';
 import { ContactFields } from './contact-fields.tsx';
 import { type ContactFormValues, contactValidation } from './contact-validation.ts';
 
@@ -66,18 +64,20 @@ export function ContactForm({
   const onSubmit = handleSubmit(
     async (values) => {
       setBanner(null);
-      try {
-        await api.post('/api/contact', toSubmission(values), { auth: false });
+      const failure = await import('./contact-api.ts').then(
+        (calls) => calls.sendEnquiry(values),
+        noAnswerFailure,
+      );
+      if (!failure) {
         onSent();
-      } catch (error) {
-        const failure = describeContactFailure(error);
-        for (const field of contactFields) {
-          const message = failure.fields[field];
-          if (message) setError(field, { type: 'server', message });
-        }
-        setFocusField(contactFields.find((field) => failure.fields[field]) ?? null);
-        setBanner(failure.banner ? { text: failure.banner, detail: failure.detail } : null);
+        return;
       }
+      for (const field of contactFields) {
+        const message = failure.fields[field];
+        if (message) setError(field, { type: 'server', message });
+      }
+      setFocusField(contactFields.find((field) => failure.fields[field]) ?? null);
+      setBanner(failure.banner ? { text: failure.banner, detail: failure.detail } : null);
     },
     (invalid) => {
       setBanner(null);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contactMessages } from '#shared/contact-options.ts';
 import { ApiError } from '#web/lib/api.ts';
-import { describeContactFailure } from './contact-failure.ts';
+import { describeContactFailure } from './contact-api.ts';
 
 const apiError = (status: number, body: unknown) => {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
