@@ -1,4 +1,4 @@
-// Scale benchmark (issue 18): `npm run bench -- scale` seeds a PostgreSQL database
+// Scale benchmark: `npm run bench -- scale` seeds a PostgreSQL database
 // (DATABASE_URL) with a consultancy's years of data — 10,000 clients, 20,000 processes,
 // 1,000,000 runs, 300,000 audit entries, 50,000 enquiries; ten times that with
 // BENCH_SCALE=10 — starts the real server on it, and times the calls the admin and the

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { freePort, machine, startChild, waitFor } from './support.mjs';
 
 const COUNT = Number(process.env.BENCH_SCHEDULES ?? 1000);
-// How long the webhook takes to answer (issue 18's target: 20,000 due, 1 s answers).
+// How long the webhook takes to answer (the scale target: 20,000 due, 1 s answers).
 const DELAY_MS = Number(process.env.BENCH_WEBHOOK_DELAY_MS ?? 0);
 const url = process.env.DATABASE_URL;
 if (!url) {
