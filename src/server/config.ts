@@ -147,7 +147,7 @@ export interface Config {
   auditRetentionDays: number;
   /** Manual runs one account may have under way at once; more answer 429. */
   runsInFlightPerAccount: number;
-  /** Scheduled runs one instance fires at once (its worker pool, issue 18). */
+  /** Scheduled runs one instance fires at once: its worker pool (docs/decisions/018). */
   schedulerConcurrency: number;
   /** Mail and run notices are tried again this long after a first failure, then doubling. */
   firstRetryMs: number;

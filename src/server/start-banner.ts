@@ -5,7 +5,7 @@ import { scrubText } from '#server/http/logging.ts';
 import { brand } from '#shared/brand.ts';
 import { paths } from '#shared/paths.ts';
 
-// What main.ts prints on stdout once the server listens (issue 13): where to open it,
+// What main.ts prints on stdout once the server listens: where to open it,
 // where its data lives and how to sign in. On the first start it also shows the first
 // Admin's generated password, this once: it never goes to the log, nor anywhere else.
 

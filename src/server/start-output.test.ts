@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type MainProcess, spawnMain } from '#test/support/main-process.ts';
 
-// What an operator sees when the real server starts (issue 13), its stdout piped as a
+// What an operator sees when the real server starts, its stdout piped as a
 // service manager would: the start banner (URL, data, how to sign in, and on the first
 // start the generated password, which no log line holds), JSON log lines, and no line
 // per ordinary request at the default level.

@@ -75,7 +75,7 @@ export const users = pgTable(
     recoveryCodeHashes: text('recovery_code_hashes').array().notNull().default(sql`'{}'::text[]`),
     /** Bumped on a password change or reset: tokens carrying an older value stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
-    /** Closed by its owner or an admin (issue 17): refused everywhere, erased later. */
+    /** Closed by its owner or an admin: refused everywhere, erased later. */
     closedAt: timestamp('closed_at', { withTimezone: true }),
     /** Erased: the row stays only so its invoices keep their company name. */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
@@ -87,8 +87,8 @@ export const users = pgTable(
     uniqueIndex('users_stripe_customer_unique').on(t.stripeCustomerId),
     // The retention job's look-up of accounts closed longer than the period.
     index('users_closed_idx').on(t.closedAt).where(sql`${t.erasedAt} is null`),
-    // The admin's client list, newest first, and its search by any part of a word (issue
-    // 18: trigram indexes, pg_trgm from migration 0020).
+    // The admin's client list, newest first, and its search by any part of a word
+    // (trigram indexes, pg_trgm from migration 0020).
     index('users_created_idx').on(t.createdAt, t.id),
     index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
@@ -119,10 +119,10 @@ export const auditLogs = pgTable(
   (t) => [
     index('audit_logs_created_at_idx').on(t.createdAt),
     index('audit_logs_level_source_idx').on(t.level, t.source),
-    // The audit screen filters by source or level, newest first (issue 18).
+    // The audit screen filters by source or level, newest first.
     index('audit_logs_source_created_idx').on(t.source, t.createdAt),
     index('audit_logs_level_created_idx').on(t.level, t.createdAt),
-    // The search finds entries about a person or a process whose name matches (issue 18);
+    // The search finds entries about a person or a process whose name matches;
     // its words are matched in the entry's own text by a trigram index (migration 0020).
     index('audit_logs_user_created_idx').on(t.userId, t.createdAt),
     index('audit_logs_process_created_idx').on(t.processId, t.createdAt),
@@ -151,7 +151,7 @@ export const processes = pgTable(
     webhookAuthBasicPass: text('webhook_auth_basic_pass'),
     inactiveFallbackWebhookUrl: text('inactive_fallback_webhook_url'),
     isActive: boolean('is_active').notNull().default(true),
-    /** How long a call may wait for n8n's answer (1-600 s; issue 14). */
+    /** How long a call may wait for n8n's answer (1-600 s; docs/decisions/012-n8n-runs.md). */
     webhookTimeoutSeconds: integer('webhook_timeout_seconds').notNull().default(30),
     /** Set: each call carries a fresh HS256 JWT signed with it (n8n's "JWT Auth"). */
     webhookAuthJwtSecret: text('webhook_auth_jwt_secret'),
@@ -163,7 +163,7 @@ export const processes = pgTable(
   (t) => [
     index('processes_client_idx').on(t.clientUserId),
     // The admin's process list, newest first, and its search (and the audit search's
-    // look-up of processes by name) by any part of a word (issue 18).
+    // look-up of processes by name) by any part of a word.
     index('processes_created_idx').on(t.createdAt, t.id),
     index('processes_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('processes_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
@@ -218,7 +218,7 @@ export const runs = pgTable(
 export type RunRow = typeof runs.$inferSelect;
 
 /**
- * Runs per process and UTC day (issue 18): kept by a trigger on runs (migration 0016) in
+ * Runs per process and UTC day: kept by a trigger on runs (migration 0016) in
  * the same transaction as each run, so every instance and every writer agrees, and kept
  * when the retention job deletes the raw runs. Analytics read these, never the runs.
  */
@@ -244,7 +244,7 @@ export const runRollups = pgTable(
 );
 
 /**
- * Runs per UTC day across the product (issue 18), kept by the same trigger: the usage
+ * Runs per UTC day across the product, kept by the same trigger: the usage
  * chart and totals read a row a day. `processDays` counts the day's run_rollups rows (how
  * many processes ran), so the usage table knows its length without counting them.
  */
@@ -256,7 +256,7 @@ export const runDailyTotals = pgTable('run_daily_totals', {
 });
 
 /**
- * The windows the admin's top processes are ranked over (issue 18): `firstDay` is the
+ * The windows the admin's top processes are ranked over: `firstDay` is the
  * oldest rollup day each window counts. The rollup trigger adds every change of a day
  * inside a window to its totals; moving a window on a day subtracts the day that left it.
  */
@@ -299,7 +299,7 @@ export const schedules = pgTable(
     cron: text('cron').notNull(),
     timezone: text('timezone'),
     nextRunAt: timestamp('next_run_at', { withTimezone: true }),
-    /** Set while the client has paused it: no next run until it is resumed (issue 19). */
+    /** Set while the client has paused it: no next run until it is resumed. */
     pausedAt: timestamp('paused_at', { withTimezone: true }),
     /** The cron's shortest gap between runs, checked against the plan when it fires. */
     shortestGapMinutes: integer('shortest_gap_minutes'),
@@ -533,7 +533,7 @@ export const checkoutSessions = pgTable('checkout_sessions', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** What a user wants to hear about (issue 16): Pro's notifications, gated on the server. */
+/** What a user wants to hear about: Pro's notifications, gated on the server. */
 export const notificationSettings = pgTable('notification_settings', {
   userId: uuid('user_id')
     .primaryKey()
@@ -588,8 +588,8 @@ export const billingEvents = pgTable('billing_events', {
 });
 
 /**
- * A data export a client asked for from Profile (issue 17): the e-mailed link's token, by
- * its hash, good until `expiresAt`. Closing or erasing the account deletes it.
+ * A data export a client asked for from Profile: the e-mailed link's token, by its hash,
+ * good until `expiresAt`. Closing or erasing the account deletes it.
  */
 export const dataExports = pgTable('data_exports', {
   id: uuid('id').primaryKey().defaultRandom(),

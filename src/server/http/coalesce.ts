@@ -1,4 +1,4 @@
-// Identical reads asked for at the same moment share one answer (issue 18): ten admins
+// Identical reads asked for at the same moment share one answer: ten admins
 // opening the analytics together cost the database one aggregate, not ten. Only calls in
 // flight are shared; the next call after an answer computes afresh.
 

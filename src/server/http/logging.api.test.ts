@@ -7,7 +7,7 @@ import { insertUser } from '#server/domain/users/repository.ts';
 import { build, nextIp } from '#test/support/test-app.ts';
 import { loggerOptions } from './logging.ts';
 
-// Issue 11: logs never hold a secret. The real app logs through the server's logger into
+// Logs never hold a secret. The real app logs through the server's logger into
 // `lines`; known secrets go into the database and URLs, the database refuses writes that
 // carry them, and the captured log must hold none of them.
 

@@ -4,7 +4,7 @@ import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import { prettyFactory } from 'pino-pretty';
 import { paths } from '#shared/paths.ts';
 
-// Logs never hold a secret (issue 11). Every log line goes through this one configuration:
+// Logs never hold a secret. Every log line goes through this one configuration:
 // - `err` (and `error`) values keep the SQL text and the SQLSTATE of a failed query but never
 //   its parameter values, nor the driver's detail/where/params, nor value-quoting messages;
 // - a request's URL loses the tokens it carries (invoice `sig`, invite, pay-session and reset

@@ -5,7 +5,7 @@ import { HttpError } from './errors.ts';
 import { loggerOptions } from './logging.ts';
 import { SLOW_REQUEST_MS } from './request-log.ts';
 
-// Issue 13: at the default level the server's log holds no line per request, only the
+// At the default level the server's log holds no line per request, only the
 // requests worth a look (slow, or answered 5xx), each with its method, URL, route,
 // status and time; thrown errors are still logged with their stack (errors.ts).
 

@@ -7,7 +7,7 @@ import {
 import { loggedUrl } from './logging.ts';
 
 // One line per request, after the answer, replacing Fastify's "incoming request" and
-// "request completed" pair (issue 13). At the default level (info) a request is logged only
+// "request completed" pair. At the default level (info) a request is logged only
 // when it deserves a look: a 5xx answer or one slower than SLOW_REQUEST_MS, with method,
 // URL (without its tokens), matched route, status and time. Every other request is a debug
 // line (LOG_LEVEL=debug). A thrown error is also logged with its stack by errors.ts.

@@ -6,7 +6,7 @@ import { audit } from '#server/domain/audit/audit.ts';
 import type { N8nApi, N8nExecution } from '#server/integrations/n8n/api.ts';
 import type { Job } from './runner.ts';
 
-// Follows up runs n8n only accepted (issue 14): a "respond immediately" webhook answers
+// Follows up runs n8n only accepted: a "respond immediately" webhook answers
 // {"message":"Workflow was started"} before the workflow runs, so the run stays
 // `following` until n8n's own execution record (public API, executions of the process's
 // workflow) says how it ended. One instance polls at a time, so n8n is not asked twice;

@@ -64,7 +64,7 @@ export function createSchedulerLoop(options: SchedulerLoopOptions) {
         .limit(limit)
         .for('update', { skipLocked: true });
       if (due.length > 0) {
-        // One statement moves every claimed row on (issue 18: 20,000 due at once).
+        // One statement moves every claimed row on: 20,000 may be due at once.
         const moves = due.map((schedule) => {
           const next = nextRunAfter(schedule.cron, schedule.timezone, at);
           return sql`(${schedule.id}::uuid, ${next ? next.toISOString() : null}::timestamptz)`;
@@ -175,7 +175,7 @@ export function createSchedulerLoop(options: SchedulerLoopOptions) {
     return claimed.length;
   }
 
-  // The running loop is a pool of `concurrency` slots (issue 18): a schedule is claimed
+  // The running loop is a pool of `concurrency` slots: a schedule is claimed
   // only when a slot is free and fired at once, so a slow or timing-out webhook holds up
   // its own slot and nothing else, and instances share the due work as they free up.
   const inFlight = new Set<Promise<void>>();

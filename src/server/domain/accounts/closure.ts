@@ -17,7 +17,7 @@ import { brand } from '#shared/brand.ts';
 import { privacyMessages } from '#shared/privacy.ts';
 import { retention } from '#shared/retention.ts';
 
-// Closing a client account (issue 17): from then on it is refused everywhere (its tokens,
+// Closing a client account: from then on it is refused everywhere (its tokens,
 // a new sign-in, a reset link), its schedules no longer exist, its team is detached, and
 // the retention job erases it after the promised period. The subscription is cancelled
 // through the billing provider first, so nothing is charged after the account closes.

@@ -25,7 +25,7 @@ import {
 import { likePattern } from '#server/db/search.ts';
 import { audit } from '#server/domain/audit/audit.ts';
 
-// Erasing an account (issue 17): its personal data is removed or anonymised everywhere it
+// Erasing an account: its personal data is removed or anonymised everywhere it
 // is stored. Processes go with their runs and schedules; the person's enquiries, mail,
 // invitations, sessions and settings are deleted; mail and audit entries about them keep
 // their shape with "[erased]" where the e-mail address or name was, and the notices of

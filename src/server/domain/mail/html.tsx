@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { brand } from '#shared/brand.ts';
 
-// The HTML part of every mail (issue 16), rendered from its plain text with React at
+// The HTML part of every mail, rendered from its plain text with React at
 // delivery time, so the two parts always say the same thing and a one-time link cleared
 // from the text is gone from both. Paragraphs come from blank lines; a line that is only
 // a link becomes a button; other links stay links. Inline styles and a table, because

@@ -67,7 +67,7 @@ export async function recentRuns(
 /**
  * The newest run of each process, for the process list: one index lookup per process
  * (LATERAL … ORDER BY started_at DESC LIMIT 1 on runs_process_started_idx), however many
- * runs each has (issue 18).
+ * runs each has, so the list stays quick at a million runs.
  */
 export async function lastRuns(
   db: Db,
@@ -93,7 +93,7 @@ export async function lastRuns(
 
 /**
  * Runs and failures per day and per process for one client's processes, from the daily
- * rollups (issue 18): at most processes × days rows, whatever the number of runs.
+ * rollups: at most processes × days rows, whatever the number of runs.
  */
 export async function clientRunStats(db: Db, clientUserId: string, retentionDays: number) {
   const since = retentionStart(retentionDays);

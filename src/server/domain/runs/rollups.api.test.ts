@@ -6,7 +6,7 @@ import { createClient, createProcessFor } from '#test/support/portal.ts';
 import { build } from '#test/support/test-app.ts';
 import { rebuildRollups } from './rollups.ts';
 
-// The daily run rollups analytics read (issue 18): kept with each run by the database,
+// The daily run rollups analytics read: kept with each run by the database,
 // whichever instance writes it, and kept when retention deletes the runs themselves.
 
 const t = await build();

@@ -99,7 +99,7 @@ export interface StartOptions {
   maxInFlight?: number;
 }
 
-/** This process's webhook timeout in milliseconds (issue 14: 1 s to 10 minutes). */
+/** This process's webhook timeout in milliseconds (1 s to 10 minutes). */
 export const timeoutMsOf = (process: ProcessRow) =>
   (process.webhookTimeoutSeconds || WEBHOOK_TIMEOUT.defaultSeconds) * 1000;
 

@@ -14,7 +14,7 @@ export interface AuditFilter {
   limit: number;
   level?: AuditLevel | '';
   source?: string;
-  /** Words that must all appear somewhere in the entry (issue 18: on the server). */
+  /** Words that must all appear somewhere in the entry, across every page. */
   q?: string;
   /** Entries older than this one (an entry's cursor): the next page. */
   before?: KeysetPosition;

@@ -6,7 +6,7 @@ import { catalogMessages } from '#shared/catalog.ts';
 import { createClient } from '#test/support/portal.ts';
 import { build } from '#test/support/test-app.ts';
 
-// Answering catalog requests (issue 16): the admin's queue, approve into a working process,
+// Answering catalog requests: the admin's queue, approve into a working process,
 // decline with a reason the client reads, a mail either way.
 
 const t = await build();

@@ -18,7 +18,7 @@ import { paths } from '#shared/paths.ts';
 import { CreateProcessSchema } from '#shared/processes.ts';
 import { requestToJson } from './service.ts';
 
-// Answering catalog requests (issue 16): the admin's queue, approve (optionally creating
+// Answering catalog requests: the admin's queue, approve (optionally creating
 // the client's process from the template) or decline with a reason. The client sees the
 // answer on /catalog and gets a mail; every answer is audited.
 

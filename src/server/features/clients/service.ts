@@ -47,7 +47,7 @@ const clientOrder = {
 } satisfies Record<ClientSort, unknown[]>;
 
 /**
- * When the account last did something (issue 19): its own newest sign-in (not an admin
+ * When the account last did something: its own newest sign-in (not an admin
  * testing as it) or its newest run, whichever is later. Two index look-ups per row shown.
  */
 // Written out in full: drizzle leaves a one-table query's columns unqualified, and a bare
@@ -59,7 +59,7 @@ const lastActiveAt = sql<Date | null>`greatest(
   users.createdAt,
 );
 
-/** A page of accounts matching the search and role, and how many match in all (issue 18). */
+/** A page of accounts matching the search and role, and how many match in all. */
 export async function listClients(db: Db, query: ClientListQuery) {
   const where = and(
     ...searchWords(query.q, [users.name, users.email, users.companyName, users.companyCode]),

@@ -52,7 +52,7 @@ function enquiryText(row: EnquiryRow): string {
   return `${table.join('\n')}\n\n${row.message}\n`;
 }
 
-/** A page of enquiries, newest first, matching every search word (issue 18). */
+/** A page of enquiries, newest first, matching every search word. */
 export async function listEnquiries(
   db: Db,
   query: { limit: number; offset: number; q?: string } = { limit: 500, offset: 0 },

@@ -9,7 +9,7 @@ import { startFakeN8n } from '#test/support/fake-n8n.ts';
 import { createClient, createProcessFor } from '#test/support/portal.ts';
 import { build } from '#test/support/test-app.ts';
 
-// Notifications (issue 16): Pro only, a mail and a signed webhook when a run fails, bursts
+// Notifications: Pro only, a mail and a signed webhook when a run fails, bursts
 // grouped into one notice per 15 minutes with the rest counted, a daily summary instead.
 
 // Private addresses allowed: the test webhooks listen on loopback over http.

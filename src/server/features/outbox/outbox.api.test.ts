@@ -7,7 +7,7 @@ import { pageCursorMessage } from '#shared/page-cursor.ts';
 import { beforeParam, insertPackedMail, repeatsOf, walkPages } from '#test/support/packed-rows.ts';
 import { build } from '#test/support/test-app.ts';
 
-// The admin Outbox (issue 16): pages of every mail with counts, one in full, resend,
+// The admin Outbox: pages of every mail with counts, one in full, resend,
 // delete; admins only, and reading a one-time link is on record.
 
 const t = await build();

@@ -12,10 +12,10 @@ import { startFakeN8n } from '#test/support/fake-n8n.ts';
 import { createClient, createProcessFor } from '#test/support/portal.ts';
 import { build, type TestContext } from '#test/support/test-app.ts';
 
-// Issue 14 through the API, against the fake n8n: what a workflow receives, inputs, JWT
-// auth, one kind of auth at a time, test URLs and n8n's 404, "respond immediately" runs
-// (accepted without the n8n API, followed up and confirmed with it), and a workflow that
-// takes longer than the default 30 s.
+// Runs whose record matches n8n's (docs/decisions/012-n8n-runs.md), through the API
+// against the fake n8n: what a workflow receives, inputs, JWT auth, one kind of auth at a
+// time, test URLs and n8n's 404, "respond immediately" runs (accepted without the n8n API,
+// followed up and confirmed with it), and a workflow that takes longer than the default 30 s.
 
 const n8n = await startFakeN8n({ executionDelayMs: 200 });
 const t = await build();

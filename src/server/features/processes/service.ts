@@ -42,7 +42,7 @@ export function testRunTarget(process: ProcessRow): RunTarget {
   return decision.target;
 }
 
-/** A page of processes, newest first, matching the search and client (issue 18). */
+/** A page of processes, newest first, matching the search and client. */
 export async function listProcesses(
   db: Db,
   query: { limit: number; offset: number; q?: string; clientUserId?: string },

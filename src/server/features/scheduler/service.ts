@@ -114,7 +114,7 @@ export async function createSchedule(
 
 /**
  * Pauses (no next run), resumes (the next run from now, checked as a new schedule would
- * be) or edits a schedule (issue 19). An edited paused schedule stays paused.
+ * be) or edits a schedule. An edited paused schedule stays paused.
  */
 export async function updateSchedule(
   db: Db,

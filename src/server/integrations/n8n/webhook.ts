@@ -4,7 +4,7 @@ import type { WebhookPayload } from '#shared/webhook-payload.ts';
 import { isWorkflowStarted, readableUpstreamError } from './answers.ts';
 import { jwtAuthHeader } from './jwt-auth.ts';
 
-// Calls an n8n webhook with the process's method and auth (DESIGN §1, issue 14): HTTP
+// Calls an n8n webhook with the process's method and auth (DESIGN §1): HTTP
 // Basic when a basic user is set; a fresh HS256 JWT (n8n's "JWT Auth") when a JWT secret
 // is; else a header holding "Bearer <key>" or the raw key. Every call carries the run id
 // as Idempotency-Key and X-Run-Id, so a workflow can ignore a repeat.

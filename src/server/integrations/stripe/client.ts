@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 
-// Stripe, reached through its official library only (issue 15). The library speaks the API
+// Stripe, reached through its official library only. The library speaks the API
 // version it was built for, retries idempotently on network errors and 409/429/5xx (it
 // sends an Idempotency-Key on every POST), and verifies webhook signatures. STRIPE_API_URL
 // is for tests: the library's host, port and protocol options aim it at a loopback fake.
