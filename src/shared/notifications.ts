@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { planCapabilities } from './plans.ts';
 import { plans } from './user.ts';
 
-// Notifications (issue 16, Pro's hasNotifications): e-mail when a run fails or a scheduled
+// Notifications (Pro's hasNotifications): e-mail when a run fails or a scheduled
 // run is skipped, a daily summary instead, and a signed webhook (Slack-compatible).
 
 const notifyPlans = plans.filter((plan) => planCapabilities[plan].hasNotifications);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PageCursorSchema, pageCursorMessage } from './page-cursor.ts';
 
-// The admin Outbox (issue 16): every queued, sent and failed mail, so that without SMTP an
+// The admin Outbox: every queued, sent and failed mail, so that without SMTP an
 // admin can still see and pass on what people were meant to receive.
 
 export const outboxStatuses = ['pending', 'sent', 'failed'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { singleLine } from './text.ts';
 
-// Inputs of a process (issue 14): a short list of fields an admin defines, which the client
+// Inputs of a process: a short list of fields an admin defines, which the client
 // fills in when pressing Run. The page validates them with inputsSchemaFor() and the
 // server validates the same way; the workflow receives them under `inputs` in the payload.
 // Scheduled runs send each field's default.

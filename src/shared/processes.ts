@@ -17,7 +17,7 @@ export const processMessages = {
   fallbackUrl: 'Fallback URL must start with http or https.',
   /**
    * What each field says under itself (and the server in its `errors`): how to put that
-   * one field right, so the notice's sentence is not repeated on the form (issue 19).
+   * one field right, so the notice's sentence is not repeated on the form.
    */
   nameRequired: 'Name is required.',
   clientRequired: 'Client is required.',
@@ -32,7 +32,7 @@ export const processMessages = {
     'This is an n8n test URL (/webhook-test/): it answers only while the workflow is open in the n8n editor and listening for a test event. Use the production URL (/webhook/) with the workflow active.',
 } as const;
 
-/** n8n's webhook timeout bounds, in seconds (issue 14): 30 s unless the admin says otherwise. */
+/** n8n's webhook timeout bounds, in seconds: 30 s unless the admin says otherwise. */
 export const WEBHOOK_TIMEOUT = { defaultSeconds: 30, maxSeconds: 600 } as const;
 
 /** True for an n8n test-webhook address, which answers only while the editor listens. */
@@ -180,7 +180,7 @@ export const AdminProcessSchema = z.object({
   inputFields: z.array(InputFieldAnswerSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** In the admin list: the client's name, or e-mail (issue 18: no list of every client). */
+  /** In the admin list: the client's name, or e-mail (the page holds no list of every client). */
   clientName: z.string().nullable().optional(),
 });
 export type AdminProcess = z.infer<typeof AdminProcessSchema>;

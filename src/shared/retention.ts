@@ -1,6 +1,6 @@
 import { planCapabilities } from './plans.ts';
 
-// Every retention period the product promises, in one place (issue 17): the privacy
+// Every retention period the product promises, in one place: the privacy
 // policy's sentences are built from these numbers and the daily retention job enforces
 // them, so the text and the behaviour cannot drift apart (privacy-retention.test.ts). The
 // privacy page imports this module: it stays free of zod (no value imports of user.ts).

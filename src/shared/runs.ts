@@ -37,7 +37,7 @@ export const LastRunSchema = z.object({
   /** Null while running. */
   ok: z.boolean().nullable(),
   statusCode: z.number().nullable(),
-  /** How long the webhook took to answer (issue 19: "Ran successfully in 0.8 s"). */
+  /** How long the webhook took to answer ("Ran successfully in 0.8 s"). */
   durationMs: z.number().nullable(),
   trigger: z.enum(runTriggers),
   /** True once the outcome comes from n8n's own execution record (the n8n API). */

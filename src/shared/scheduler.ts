@@ -107,7 +107,7 @@ export type CreateScheduleInput = z.input<typeof CreateScheduleSchema>;
 export type CreateSchedule = z.output<typeof CreateScheduleSchema>;
 
 /**
- * PATCH /api/scheduler/{id} (issue 19): pause or resume ({ paused }), or edit the process,
+ * PATCH /api/scheduler/{id}: pause or resume ({ paused }), or edit the process,
  * cron and timezone with the same checks and messages as creating one. A cron is checked
  * in the timezone sent with it (the schedule's own when none is sent).
  */
@@ -140,7 +140,7 @@ export const ScheduleSchema = z.object({
   cron: z.string(),
   timezone: z.string().nullable(),
   nextRunAt: z.string().nullable(),
-  /** Paused by the client: it does not run until resumed (issue 19). */
+  /** Paused by the client: it does not run until resumed. */
   paused: z.boolean(),
   createdAt: z.string(),
   /** The last due run that was not started, and why (plan, subscription, process). */

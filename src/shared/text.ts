@@ -21,5 +21,5 @@ export function isSingleLine(value: string): boolean {
 export const singleLine = (field: string) =>
   [(value: string) => isSingleLine(value), notAllowedMessage(field)] as const;
 
-/** "Dana’s", and "Northwind Lakes’" for a name that ends in s (issue 19: not "Lakes’s"). */
+/** "Dana’s", and "Northwind Lakes’" for a name that ends in s (not "Lakes’s"). */
 export const possessive = (name: string) => (/s$/i.test(name.trim()) ? `${name}’` : `${name}’s`);

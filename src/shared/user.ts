@@ -94,7 +94,7 @@ export const UserSchema = z.object({
   subscription: SubscriptionSchema,
   ...ZohoIdsSchema.shape,
   createdAt: z.string(),
-  /** Set once the account is closed (issue 17); erased accounts keep only invoices. */
+  /** Set once the account is closed; erased accounts keep only invoices. */
   closedAt: z.string().nullable().optional(),
   erasedAt: z.string().nullable().optional(),
 });

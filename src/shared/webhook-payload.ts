@@ -2,7 +2,7 @@ import type { InputValues } from './process-inputs.ts';
 import type { RunTrigger } from './runs.ts';
 
 /**
- * What a workflow receives on every call (issue 14), as the JSON body (or, for GET and
+ * What a workflow receives on every call, as the JSON body (or, for GET and
  * DELETE webhooks, as query parameters). Documented for admins in the process form's help
  * and in the OpenAPI description of the trigger call.
  */

@@ -11,7 +11,7 @@ export function NoIpsChip() {
   return <Badge tone="slate">No IPs set</Badge>;
 }
 
-/** A closed or erased account (issue 17); nothing for an open one. */
+/** A closed or erased account; nothing for an open one. */
 export function AccountStateChip({
   account,
 }: {

@@ -1,6 +1,6 @@
 import { Button } from './button.tsx';
 
-// Paging for a list the server answers a page at a time (issue 18): which rows are shown
+// Paging for a list the server answers a page at a time: which rows are shown
 // out of how many, and Previous / Next. Nothing when everything fits on one page.
 
 export function Pager({

@@ -63,7 +63,7 @@ export function TabSet({
   };
 
   // On a phone the row fades out at its right edge, so it reads as one that scrolls, as
-  // the admin side navigation does (issue 19).
+  // the admin side navigation does.
   return (
     <div>
       <div

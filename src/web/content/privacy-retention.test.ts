@@ -4,7 +4,7 @@ import { retention, retentionSentences, runLogDays } from '#shared/retention.ts'
 import { INVITE_TTL_DAYS } from '#shared/team.ts';
 import { privacyPolicy } from './privacy.ts';
 
-// The privacy policy says what the retention job does (issue 17): this fails when a
+// The privacy policy says what the retention job does: this fails when a
 // number in the policy and the number the job enforces disagree.
 
 const policyText = JSON.stringify(privacyPolicy);

@@ -117,7 +117,7 @@ async function request<T>(
   return parseJson(text) as T;
 }
 
-/** A page of a list the server pages (issue 18): its rows and how many match in all. */
+/** A page of a list the server pages: its rows and how many match in all. */
 export interface Page<T> {
   rows: T[];
   total: number;

@@ -25,7 +25,7 @@ const sortLabels: Record<ClientSort, string> = {
   name: 'Name',
   company: 'Company',
 };
-// Admin accounts are not clients: listed only when asked for (issue 19).
+// Admin accounts are not clients: listed only when asked for.
 const audiences = {
   clients: { label: 'Clients and trials', filter: { exclude: 'Admin' } },
   Client: { label: 'Clients', filter: { role: 'Client' } },
@@ -39,7 +39,7 @@ const isAudience = (value: string): value is Audience => value in audiences;
 const accounts = (n: number) =>
   `${new Intl.NumberFormat('en-US').format(n)} account${n === 1 ? '' : 's'}`;
 
-// The list pages and searches on the server (issue 18): a search, role or order starts
+// The list pages and searches on the server: a search, role or order starts
 // again from the first page. What is typed narrows the rows on screen at once.
 
 export default function AdminClientsPage() {

@@ -7,7 +7,7 @@ import { MailList } from './outbox/mail-list.tsx';
 import { webhookDeliveriesQuery } from './outbox/outbox-api.ts';
 import { WebhookList } from './outbox/webhook-list.tsx';
 
-// The Outbox (issue 16): every e-mail, and every run notice for a person's webhook, the
+// The Outbox: every e-mail, and every run notice for a person's webhook, the
 // platform queued: waiting, sent and failed. Two tabs; the chosen one is in the address
 // (#webhooks), so a link can open the failed notices.
 

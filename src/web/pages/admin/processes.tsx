@@ -20,7 +20,7 @@ export default function AdminProcessesPage() {
   const [clientFilter, setClientFilter] = useState('');
   const [offset, setOffset] = useState(0);
   const [creating, setCreating] = useState(false);
-  // The client filter and the pages are the server's (issue 18).
+  // The client filter and the pages are the server's: the page never holds every process.
   const processes = useQuery(processesQuery({ clientUserId: clientFilter, offset }));
   const shown = processes.data?.rows ?? [];
 

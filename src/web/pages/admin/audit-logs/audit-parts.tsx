@@ -21,7 +21,7 @@ export function Time({ iso }: { iso: string }) {
   );
 }
 
-/** The one mark for an empty cell (issue 19): a dash, read as "None". */
+/** The one mark for an empty cell: a dash, read as "None". */
 export function Empty() {
   return (
     <span className="text-slate-500">

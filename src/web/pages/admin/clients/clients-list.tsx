@@ -9,7 +9,7 @@ import { companyText } from '../shared/client-format.ts';
 
 // SPEC §2 clients list: name or email, role, company and code, the status chip, a No IPs
 // set chip (information, not a warning), Open and Edit; with the plan and when the account
-// was last active (issue 19). A table from md up; stacked cards on phones.
+// was last active. A table from md up; stacked cards on phones.
 
 const linkClass = 'font-semibold text-brand-700 hover:text-brand-800 hover:underline';
 

@@ -1,6 +1,6 @@
 import type { CreateProcessInput } from '#shared/processes.ts';
 
-// Webhook auth as one choice (issue 14): a process sends a header key, basic auth or a
+// Webhook auth as one choice: a process sends a header key, basic auth or a
 // fresh JWT, or nothing. The form shows the chosen kind's fields only and clears the
 // others', since the server refuses more than one kind.
 

@@ -10,7 +10,7 @@ import { processFormValues } from './process-form-values.ts';
 import { processCalls, processKeys } from './processes-api.ts';
 import { useProcessForm } from './use-process-form.ts';
 
-// New process (issue 19: the list comes first; this opens from its "New process" button).
+// New process (the list comes first; this opens from its "New process" button).
 // It stays open after a save the server warns about, so the warning is read; otherwise
 // it closes and the new process is at the top of the list.
 

@@ -6,7 +6,7 @@ import { SelectField } from '#web/components/field-select.tsx';
 import type { ProcessForm } from './process-fields.tsx';
 import { optionsFromText, optionsToText } from './process-form-values.ts';
 
-// A process's inputs (issue 14): what the client fills in when pressing Run. They reach
+// A process's inputs: what the client fills in when pressing Run. They reach
 // the workflow under `inputs`; a scheduled run sends each input's default.
 
 export const MAX_INPUTS = 20;

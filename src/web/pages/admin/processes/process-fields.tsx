@@ -15,7 +15,7 @@ import { ClientSelect } from '../shared/client-select.tsx';
 import { InputFieldsEditor } from './input-fields-editor.tsx';
 import { WebhookAuthFields } from './webhook-auth-fields.tsx';
 
-// The fields of a process (SPEC §3, issue 14), shared by the create form and the inline
+// The fields of a process (SPEC §3), shared by the create form and the inline
 // editor.
 
 export type ProcessForm = UseFormReturn<CreateProcessInput, unknown, CreateProcess>;

@@ -54,7 +54,7 @@ export function ProcessItem({
     onError: (error) => notifyFailure(error, { failed: 'Update failed', network: 'Update error' }),
   });
 
-  // The notice says it (SPEC §8); the row keeps the answer to read (issue 19).
+  // The notice says it (SPEC §8); the row keeps the answer to read.
   const test = useMutation({
     mutationFn: () => processCalls.test(process._id),
     onSuccess: (result) =>

@@ -11,7 +11,7 @@ import {
 } from './auth-kind.ts';
 import type { ProcessForm } from './process-fields.tsx';
 
-// How a process proves itself to its n8n webhook (SPEC §3, issue 14), as one choice, each
+// How a process proves itself to its n8n webhook (SPEC §3), as one choice, each
 // explained in the words of n8n's Webhook node "Authentication" setting.
 
 const legendClass = 'text-sm font-semibold text-slate-900';

@@ -6,7 +6,7 @@ import { SelectField } from '#web/components/field-select.tsx';
 import { useSettled } from '#web/lib/use-settled.ts';
 import { clientsQuery } from './clients-api.ts';
 
-// A client chosen from every account, not only the newest page (issue 19): a search box
+// A client chosen from every account, not only the newest page: a search box
 // asks the server (GET /api/admin/clients?q=, admins left out) and the native select
 // beside it offers what matched, so the keyboard and screen readers get a plain choice.
 // The chosen client stays among the options whatever the search shows.

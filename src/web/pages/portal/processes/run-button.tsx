@@ -7,7 +7,7 @@ import { needsRepeatConfirm, sinceManualStart } from './run-facts.ts';
 import { RunInputsDialog } from './run-inputs-dialog.tsx';
 import { useTrigger } from './use-trigger.ts';
 
-// Run workflow (SPEC §2, issue 14): one click for a process without inputs, a dialog for
+// Run workflow (SPEC §2): one click for a process without inputs, a dialog for
 // one with inputs, and a question first when it was started by hand moments ago.
 
 function secondsText(ms: number) {

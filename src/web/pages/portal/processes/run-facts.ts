@@ -1,7 +1,7 @@
 import type { InputField } from '#shared/process-inputs.ts';
 import type { LastRun, Run } from '#shared/runs.ts';
 
-// What the run history says about a run beyond its status (issue 14): n8n's 404 for a
+// What the run history says about a run beyond its status: n8n's 404 for a
 // webhook it does not know, in plain words, and when to ask before running again.
 
 /** How often an open run history asks again while a run is under way. */

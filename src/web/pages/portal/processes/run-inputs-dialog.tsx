@@ -10,7 +10,7 @@ import { SelectField } from '#web/components/field-select.tsx';
 import { ModalDialog } from '#web/components/modal-dialog.tsx';
 import { useApiForm } from '#web/lib/use-api-form.ts';
 
-// Run with inputs (issue 14): the values a process's workflow asks for, checked with the
+// Run with inputs: the values a process's workflow asks for, checked with the
 // schema the server checks them with again; refused values come back under their fields.
 
 type Values = Record<string, string>;

@@ -10,7 +10,7 @@ import { myProcessKeys, type TriggerAnswer, triggerProcess } from '../shared/pro
 /**
  * Run workflow (SPEC §8 Portal): 402 sends the user to Billing; any other answer is
  * "Triggered" or "Error" with its status and the start of its body; a request that never
- * got an answer is "Request failed". A 202 (issue 14: n8n only accepted the run, or the
+ * got an answer is "Request failed". A 202 (n8n only accepted the run, or the
  * workflow is still running) is told as information, since its outcome comes later. The
  * list and run history reload either way.
  */

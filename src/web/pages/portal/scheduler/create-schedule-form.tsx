@@ -23,7 +23,7 @@ import { scheduleCalls, scheduleKeys } from './scheduler-api.ts';
 import { browserTimezone } from './timezones.ts';
 
 // Scheduler create (SPEC §5, §8): process and cron required ("Validation" notice),
-// timezone optional, first offered as the browser's own zone (issue 19). After success
+// timezone optional, first offered as the browser's own zone. After success
 // the form resets: the cron back to hourly and the zone to empty, as SPEC §5 says.
 
 const emptyValues = { processId: '', cron: DEFAULT_CRON, timezone: '' };

@@ -18,7 +18,7 @@ import { validationText } from './create-schedule-form.tsx';
 import { ScheduleFields } from './schedule-fields.tsx';
 import { scheduleCalls, scheduleKeys } from './scheduler-api.ts';
 
-// Editing a schedule (issue 19): the same fields, checks and messages as creating one,
+// Editing a schedule: the same fields, checks and messages as creating one,
 // sent with PATCH /api/scheduler/{id}. A paused schedule stays paused.
 
 export function EditScheduleDialog({

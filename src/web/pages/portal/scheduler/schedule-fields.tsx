@@ -16,7 +16,7 @@ import {
 } from './schedule-presets.ts';
 import { timezoneOptions } from './timezones.ts';
 
-// The fields of a schedule, for creating and for editing one (issue 19): the process, how
+// The fields of a schedule, for creating and for editing one: the process, how
 // often (a preset that writes the cron, or a custom cron as the advanced option), the
 // timezone from a searchable list, and what the schedule means with its next runs.
 

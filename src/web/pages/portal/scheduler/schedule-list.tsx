@@ -11,7 +11,7 @@ import { ScheduleItem } from './schedule-item.tsx';
 import { scheduleCalls, scheduleKeys } from './scheduler-api.ts';
 
 // The account's schedules: paused and resumed at a click, edited in a dialog, deleted
-// after a confirmation (issue 19 adds pause, resume and edit to SPEC §4's delete).
+// after a confirmation (SPEC §4 has delete; pause, resume and edit are ours).
 
 export function ScheduleList({
   schedules,

@@ -1,6 +1,6 @@
 import { DEFAULT_CRON } from '#shared/scheduler.ts';
 
-// The schedule presets (issue 19): "every hour", "every day at 09:00", "weekdays at…",
+// The schedule presets: "every hour", "every day at 09:00", "weekdays at…",
 // "every Monday at…" write the cron for the client; anything else is a custom cron,
 // typed in the advanced field. Pure, so both directions are unit-tested.
 

@@ -1,7 +1,7 @@
 import type { RunState } from '#shared/runs.ts';
 import { formatDuration } from './run-format.ts';
 
-// A run's outcome as a sentence a client reads at a glance (issue 19), on the overview,
+// A run's outcome as a sentence a client reads at a glance, on the overview,
 // the process list and the run history. The notice after pressing Run keeps SPEC §8's
 // "Status {code}: …" text.
 

@@ -2,7 +2,7 @@ import { Badge } from '#web/components/badge.tsx';
 import { type RunOutcome, runSentence } from './run-sentence.ts';
 
 /**
- * A run's outcome in a sentence (issue 19: "Ran successfully in 0.8 s", "The workflow
+ * A run's outcome in a sentence ("Ran successfully in 0.8 s", "The workflow
  * answered an error (500)"), coloured by how it went: blue while under way, green or red
  * once it ended, amber when interrupted, grey when n8n reports nothing back.
  */

@@ -5,8 +5,9 @@ import { CheckCircleIcon } from '#web/components/feature-icons.tsx';
 
 /**
  * The Message Sent panel that replaces the form after a successful enquiry (SPEC §2
- * Contact, §8 success text). Its heading does not repeat "Message sent" (issue 19), and
- * it promises what the rest of the site does: a reply the same business day.
+ * Contact, §8 success text). Its heading does not repeat "Message sent", which starts the
+ * text under it, and it promises what the rest of the site does: a reply the same business
+ * day.
  */
 export function MessageSent({ onAgain }: { onAgain: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
