@@ -5,7 +5,7 @@ import { seedPackages } from '#server/db/seed/packages.ts';
 import { startFakeN8n } from '#test/support/fake-n8n.ts';
 import { build, nextIp } from '#test/support/test-app.ts';
 
-// Every event the admin issue lists writes an audit entry (ISSUE: logins and failed
+// Every event an admin must be able to trace writes an audit entry (logins and failed
 // logins, registration, admin changes to clients, roles, entitlements, IPs and keys,
 // impersonation, process changes, run failures, schedule changes, billing changes, team
 // and catalog events), and no entry carries a password, key or token.

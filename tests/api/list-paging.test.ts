@@ -4,7 +4,7 @@ import { processes, runs, users } from '#server/db/schema.ts';
 import { createProcessFor } from '#test/support/portal.ts';
 import { build } from '#test/support/test-app.ts';
 
-// The admin clients, processes and enquiries lists page, search and sort on the server (issue 18):
+// The admin clients, processes and enquiries lists page, search and sort on the server:
 // the answer keeps the spec's shape, an array, and X-Total-Count says how many match.
 
 const t = await build();

@@ -3,7 +3,7 @@ import { webhookDeliveryMessages } from '#shared/outbox.ts';
 import { expect, loginAdmin, openSignedIn, test } from './fixtures.ts';
 import { portalClient, processName, startWebhook } from './portal-helpers.ts';
 
-// The admin Outbox (issue 16): every mail the platform queued, opened in full with its
+// The admin Outbox: every mail the platform queued, opened in full with its
 // link to copy, and deleted after a confirmation; and the run notices for people's own
 // webhooks, failed ones first, with send again.
 

@@ -2,7 +2,7 @@ import type { SavedProcess } from '#shared/processes.ts';
 import { createProcess, firstPaint, startWebhook, testProcess } from './admin-ops-helpers.ts';
 import { createClientAccount, expect, loginAdmin, openSignedIn, test } from './fixtures.ts';
 
-// Lists that page on the server (issue 18): the admin's usage rows a hundred to a screen
+// Lists that page on the server: the admin's usage rows a hundred to a screen
 // with Previous / Next, and the audit log 500 entries at a time with "Load 500 older
 // entries", its search answered by the server across every page.
 

@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { type MainProcess, spawnMain, untilReady } from '../support/main-process.ts';
 import { adminAccount, expect, strongPassword, test, uniqueEmail } from './fixtures.ts';
 
-// A server without SMTP (the default install, issue 16): nothing claims an e-mail went
+// A server without SMTP (the default install): nothing claims an e-mail went
 // out. The Team screen says the invite was created and hands the inviter its link to copy,
 // and the admin Outbox says plainly that mail is not set up. Its own server process, as
 // the shared browser-test server has a mail catcher.

@@ -12,7 +12,7 @@ import {
 import { pageProblems } from './page-checks.ts';
 import { type PortalClientOptions, portalClient } from './portal-helpers.ts';
 
-// Every route at 375 px (issue 19), as a paid client, an unpaid one and an admin would
+// Every route at 375 px, as a paid client, an unpaid one and an admin would
 // open it: no sideways scrolling and no axe violation. One test a page, so that a slow
 // page shows and no test needs more than the usual time.
 

@@ -3,7 +3,7 @@ import { exportMessages } from '#shared/exports.ts';
 import { expect, openSignedIn, test } from './fixtures.ts';
 import { portalClient, startWebhook, type Webhook } from './portal-helpers.ts';
 
-// CSV export (issue 16): a Pro client downloads their runs; a plan without export says
+// CSV export: a Pro client downloads their runs; a plan without export says
 // which plan has it instead of offering a button that fails.
 
 let webhook: Webhook;

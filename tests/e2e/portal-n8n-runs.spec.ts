@@ -2,7 +2,7 @@ import { e2eN8nUrl } from '../support/e2e-n8n.ts';
 import { expect, openSignedIn, test } from './fixtures.ts';
 import { notice, portalClient, processName } from './portal-helpers.ts';
 
-// Runs as n8n users run them (issue 14), against the fake n8n the browser tests' server
+// Runs as n8n users run them, against the fake n8n the browser tests' server
 // follows up through its public API: a Run dialog for inputs (checked on the page and by
 // the server), a question before running again within seconds, "respond immediately"
 // workflows shown as n8n recorded them, and n8n's 404 in plain words.

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, openSignedIn, test } from './fixtures.ts';
 import { portalClient, startWebhook, type Webhook } from './portal-helpers.ts';
 
-// The client's overview on /client (issue 19): the three cards and Need Help of SPEC §2,
+// The client's overview on /client: the three cards and Need Help of SPEC §2,
 // with the plan and its status, the runs of the last seven days, the next scheduled run,
 // the last runs in words and, for a new account, what to do first.
 

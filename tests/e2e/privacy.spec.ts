@@ -12,7 +12,7 @@ import {
 } from './fixtures.ts';
 import { linkIn, waitForMail } from './mailbox.ts';
 
-// Issue 17 in the browser: a client asks for a copy of their data and closes the account
+// Privacy requests in the browser: a client asks for a copy of their data and closes the account
 // from Profile; an admin downloads a client's data, erases the account and an enquiry.
 
 test.describe('a client closing their account', () => {

@@ -3,7 +3,7 @@ import { notificationMessages } from '#shared/notifications.ts';
 import { expect, openSignedIn, test } from './fixtures.ts';
 import { portalClient, startWebhook, type Webhook } from './portal-helpers.ts';
 
-// The Notifications card on Profile (issue 16): a Pro client chooses what to hear about,
+// The Notifications card on Profile: a Pro client chooses what to hear about,
 // saves a webhook, gets its signing secret and sends a test; other plans are told which
 // plan includes notifications.
 
