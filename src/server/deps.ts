@@ -3,7 +3,7 @@ import type { ReadCache } from '#server/cache/read-cache.ts';
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
 import type { Notifier } from '#server/domain/notifications/notifier.ts';
-import type { LimitName } from '#server/http/rate-limit.ts';
+import type { LimitName, RateLimit } from '#server/http/rate-limit.ts';
 import type { MailTransport } from '#server/integrations/mailer/smtp.ts';
 import type { WebhookCaller } from '#server/integrations/n8n/webhook.ts';
 import type { StripeApi } from '#server/integrations/stripe/client.ts';
@@ -12,11 +12,6 @@ import type { JobRunner } from '#server/jobs/runner.ts';
 
 // Everything buildApp needs from outside. Tests pass their own (a fresh database,
 // fake integrations on loopback); main.ts passes the real ones.
-
-export interface RateLimit {
-  max: number;
-  timeWindowMs: number;
-}
 
 export interface AppDeps {
   config: Config;

@@ -13,7 +13,6 @@ import {
   RateLimiterRes,
 } from 'rate-limiter-flexible';
 import type { ZodType } from 'zod';
-import type { RateLimit } from '#server/deps.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { ErrorSchema } from '#shared/answers.ts';
 
@@ -21,6 +20,12 @@ import { ErrorSchema } from '#shared/answers.ts';
 // live in the rate_limits table (migration 0005) that every instance shares; on PGlite there
 // is one instance, so they live in memory. A route names its limit in one line,
 // `config: { rateLimit: 'auth' }`, and keeps a budget of its own per client address.
+
+/** A budget: this many requests per client address in this window. */
+export interface RateLimit {
+  max: number;
+  timeWindowMs: number;
+}
 
 export const DEFAULT_LIMITS = {
   /** Sign-up, sign-in, 2FA, password reset and change, invites: slows guessing. */

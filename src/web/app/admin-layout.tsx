@@ -3,10 +3,9 @@ import { Link, Outlet } from 'react-router';
 import { paths } from '#shared/paths.ts';
 import { twoFactorMessages } from '#shared/two-factor.ts';
 import { Alert } from '#web/components/alert.tsx';
+import { failedOutboxQuery } from '#web/lib/failed-outbox.ts';
 import { useSession } from '#web/lib/session.ts';
-import { failedMailQuery } from '#web/pages/admin/outbox/outbox-api.ts';
-// The Profile page's call and cache key, so turning two-factor on there clears this notice.
-import { settingsCalls, settingsKeys } from '#web/pages/portal/settings/settings-api.ts';
+import { twoFactorStatusQuery } from '#web/lib/two-factor-status.ts';
 import { requireAdmin } from './guards.ts';
 import { QueryProvider } from './query-provider.tsx';
 import { SideNav, type SideNavItem, SideNavShell } from './side-nav.tsx';
@@ -34,7 +33,7 @@ const items: SideNavItem[] = [
 
 /** The navigation, with the number of mails and webhook notices that failed beside Outbox. */
 function AdminNav() {
-  const { data } = useQuery(failedMailQuery());
+  const { data } = useQuery(failedOutboxQuery());
   const failed = (data?.failed ?? 0) + (data?.failedWebhooks ?? 0);
   const withBadge = items.map((item) =>
     item.to === paths.adminOutbox
@@ -53,11 +52,7 @@ function AdminNav() {
  */
 function TwoFactorRequiredNotice() {
   const userId = useSession()?.user._id ?? '';
-  const { data } = useQuery({
-    queryKey: settingsKeys.twoFactor(userId),
-    queryFn: ({ signal }) => settingsCalls.twoFactor(signal),
-    enabled: userId !== '',
-  });
+  const { data } = useQuery(twoFactorStatusQuery(userId));
   if (!data?.required || data.enabled) return null;
   return (
     <div className="mb-6">
@@ -73,7 +68,7 @@ function TwoFactorRequiredNotice() {
   );
 }
 
-/** Signed-in screens end with the compact footer (site-layout.tsx, issue 19). */
+/** Signed-in screens end with the compact footer (site-layout.tsx). */
 export const handle = { compactFooter: true };
 
 export default function AdminLayout() {

@@ -2,14 +2,16 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { outboxApi } from '#shared/api/outbox.ts';
 import type { OutboxStatus } from '#shared/outbox.ts';
 import { callApi } from '#web/lib/call-api.ts';
+import { outboxKey } from '#web/lib/failed-outbox.ts';
 
-// The admin Outbox calls (mail, and webhook notices) with their cache keys.
+// The admin Outbox calls (mail, and webhook notices) with their cache keys. The failed count
+// beside Outbox in the navigation is the admin layout's (#web/lib/failed-outbox.ts), under
+// the same first key, so invalidating `all` here refreshes it too.
 
 export const outboxKeys = {
-  all: ['admin', 'outbox'] as const,
+  all: outboxKey,
   list: (status: OutboxStatus | 'all') => ['admin', 'outbox', 'list', status] as const,
   mail: (id: string) => ['admin', 'outbox', 'mail', id] as const,
-  failed: ['admin', 'outbox', 'failed-count'] as const,
   webhooks: (status: OutboxStatus | 'all') => ['admin', 'outbox', 'webhooks', status] as const,
 };
 
@@ -59,14 +61,6 @@ export const mailQuery = (id: string) =>
   queryOptions({
     queryKey: outboxKeys.mail(id),
     queryFn: ({ signal }) => callApi(outboxApi.read, { params: { id } }, { signal }),
-  });
-
-export const failedMailQuery = () =>
-  queryOptions({
-    queryKey: outboxKeys.failed,
-    queryFn: ({ signal }) => callApi(outboxApi.failedCount, {}, { signal }),
-    // The navigation is on every admin screen: a minute old is fresh enough.
-    staleTime: 60_000,
   });
 
 export const outboxCalls = {
