@@ -89,19 +89,19 @@ const fromTable: Plugin[] = [
   contactRoutes,
   contactFormRoutes,
   adminEnquiryRoutes,
+  passwordResetRoutes,
+  adminResetLinkRoutes,
+  exportDownloadRoutes,
 ];
 
 /** Features still registered the old way, under a prefix. */
 const plain: [Plugin, string][] = [
   [healthRoutes, ''],
-  [passwordResetRoutes, '/api/auth'],
-  [adminResetLinkRoutes, '/api'],
   [clientAnalyticsRoutes, '/api/client'],
   [clientOverviewRoutes, '/api/client'],
   [csvExportRoutes, '/api/client'],
   [adminAnalyticsRoutes, '/api/analytics'],
   [environmentRoutes, '/api/environment'],
-  [exportDownloadRoutes, '/api'],
 ];
 
 export async function registerRoutes(app: FastifyInstance) {
@@ -122,10 +122,12 @@ export async function registerRoutes(app: FastifyInstance) {
   });
   await app.register(invoiceRoutes, { provider, links });
   await app.register(adminBillingRoutes, { provider });
-  // Closing an account cancels its subscription through the same provider (issue 17).
+  // Closing an account cancels its subscription through the same provider, so a closed
+  // account is not charged again (docs/decisions/017-privacy-requests.md). The privacy
+  // routes come from the table, with their full paths.
   const cancelSubscription = provider.cancelForClosure.bind(provider);
-  await app.register(privacyRoutes, { prefix: '/api', cancelSubscription });
-  await app.register(adminPrivacyRoutes, { prefix: '/api/admin', cancelSubscription });
+  await app.register(privacyRoutes, { cancelSubscription });
+  await app.register(adminPrivacyRoutes, { cancelSubscription });
   const { invoicing } = app.deps.config;
   await app.register(payRoutes, { prefix: '/api/pay', links, invoicing });
   await app.register(adminInvoicingRoutes, {

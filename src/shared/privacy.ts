@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { retention } from './retention.ts';
 
-// Privacy requests (issue 17): a copy of everything held about an account, closing an
-// account, and erasing it. The same messages on the page and from the server.
+// Privacy requests (docs/decisions/017-privacy-requests.md): a copy of everything held
+// about an account, closing an account, and erasing it. The same messages on the page and
+// from the server.
 
 /** How long an e-mailed download link of a data export works. */
 export const EXPORT_LINK_HOURS = 24;
@@ -46,6 +47,9 @@ export const ExportRequestAnswerSchema = z.object({
   expiresAt: z.string(),
 });
 export type ExportRequestAnswer = z.infer<typeof ExportRequestAnswerSchema>;
+
+/** GET /api/account/export/:token: the e-mailed link's token, the only proof it carries. */
+export const ExportTokenParamsSchema = z.object({ token: z.string().max(100) });
 
 /** The files of a data export, in the order its README lists them. */
 export const exportFiles = {

@@ -36,17 +36,4 @@ export const unconvertedRoutes: Record<string, Audience> = {
   'GET /readyz': 'public',
   // features/overview
   'GET /api/client/overview': 'signed-in',
-  // features/password-reset
-  'POST /api/admin/clients/:id/reset-link': 'admin',
-  'POST /api/auth/forgot-password': 'public',
-  'POST /api/auth/reset-password': 'public',
-  // features/privacy
-  'DELETE /api/admin/enquiries/:id': 'admin',
-  'GET /api/account/export/:token': 'public',
-  'GET /api/admin/clients/:id/export': 'admin',
-  'GET /api/admin/enquiries/:id/export': 'admin',
-  'POST /api/account/close': 'own-session',
-  'POST /api/account/export': 'own-session',
-  'POST /api/admin/clients/:id/close': 'admin',
-  'POST /api/admin/clients/:id/erase': 'admin',
 };

@@ -34,7 +34,8 @@ export async function requestReset(
   now = new Date(),
 ): Promise<void> {
   const user = await findUserByEmail(db, email);
-  // A closed account is not opened again by a reset link (issue 17).
+  // A closed account stays closed: no reset link is sent to sign in with again
+  // (docs/decisions/017-privacy-requests.md).
   if (!user || user.closedAt) return;
   const hourAgo = new Date(now.getTime() - HOUR_MS);
   const [recent] = await db

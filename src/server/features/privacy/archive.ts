@@ -28,11 +28,12 @@ import { brand } from '#shared/brand.ts';
 import { runCsvColumns } from '#shared/exports.ts';
 import { exportFiles } from '#shared/privacy.ts';
 
-// Everything held about one account, as one ZIP of JSON and CSV files (issue 17): what an
-// admin downloads for an access request and what a client downloads from the e-mailed
-// link. Secrets never leave: no password hash, TOTP secret, recovery codes, webhook keys,
-// basic-auth passwords, JWT secrets, signing secrets, and no webhook addresses (they are
-// capabilities: whoever holds one can run the workflow). Long lists stream in pages.
+// Everything held about one account, as one ZIP of JSON and CSV files: what an admin
+// downloads for an access request and what a client downloads from the e-mailed link
+// (docs/decisions/017-privacy-requests.md). Secrets never leave: no password hash, TOTP
+// secret, recovery codes, webhook keys, basic-auth passwords, JWT secrets, signing
+// secrets, and no webhook addresses (they are capabilities: whoever holds one can run
+// the workflow). Long lists stream in pages.
 
 /** How a process authenticates to n8n, named without the secret itself. */
 const authKindOf = (p: typeof processes.$inferSelect) =>

@@ -5,8 +5,9 @@ import { auditLogs, enquiries, outbox } from '#server/db/schema.ts';
 import { ERASED } from '#server/domain/accounts/erasure.ts';
 import { audit } from '#server/domain/audit/audit.ts';
 
-// Erasing one enquiry (issue 17): the row, the notice mail it sent the consultancy (kind
-// "enquiry", reply-to the sender), and the sender's name in the audit entry about it.
+// Erasing one enquiry: the row, the notice mail it sent the consultancy (kind "enquiry",
+// reply-to the sender), and the sender's name in the audit entry about it
+// (docs/decisions/017-privacy-requests.md).
 
 /** The address an enquiry came from; undefined when there is no such enquiry. */
 export async function enquirySender(db: Db, id: string): Promise<string | undefined> {

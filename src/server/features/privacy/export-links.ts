@@ -12,9 +12,10 @@ import { HttpError } from '#server/http/errors.ts';
 import { brand } from '#shared/brand.ts';
 import { EXPORT_LINK_HOURS, type ExportRequestAnswer, privacyMessages } from '#shared/privacy.ts';
 
-// A client's own data export (issue 17): a link by e-mail that downloads the archive for
-// EXPORT_LINK_HOURS. The database keeps only the token's hash; closing or erasing the
-// account deletes the link, and so does a newer request (one live link per person).
+// A client's own data export (docs/decisions/017-privacy-requests.md): a link by e-mail
+// that downloads the archive for EXPORT_LINK_HOURS. The database keeps only the token's
+// hash; closing or erasing the account deletes the link, and so does a newer request (one
+// live link per person).
 
 const HOUR_MS = 3_600_000;
 /** Requests per person per day: each one builds a whole archive. */

@@ -26,7 +26,8 @@ import { createClient, createProcessFor } from '#test/support/portal.ts';
 import { addTeamMember } from '#test/support/team.ts';
 import { build, nextIp } from '#test/support/test-app.ts';
 
-// Issue 17: what the privacy policy promises about access, export, closing and erasure.
+// What the privacy policy promises about access, export, closing and erasure
+// (docs/decisions/017-privacy-requests.md).
 
 const t = await build();
 const db = t.deps.database.db;

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Message } from '#shared/answers.ts';
+import { privacyApi } from '#shared/api/privacy.ts';
 import { formatDate } from '#shared/dates.ts';
 import { retention } from '#shared/retention.ts';
 import { possessive } from '#shared/text.ts';
@@ -8,17 +8,17 @@ import type { User } from '#shared/user.ts';
 import { Button } from '#web/components/button.tsx';
 import { ConfirmModal } from '#web/components/confirm-modal.tsx';
 import { SectionCard } from '#web/components/section-card.tsx';
-import { api } from '#web/lib/api.ts';
+import { callApi, callApiRaw } from '#web/lib/call-api.ts';
 import { notifyFailure } from '#web/lib/failure-text.ts';
-import { downloadFromServer } from '#web/lib/save-file.ts';
+import { saveAnswer } from '#web/lib/save-file.ts';
 import { toast } from '#web/lib/toast.ts';
 import { clientKeys } from '../shared/clients-api.ts';
 
-// Privacy requests for one client (issue 17): download everything held about the account,
-// close it (erased after the retention period), or erase it now. Closing and erasing ask
-// first; each is audited on the server with this admin as actor.
+// Privacy requests for one client (docs/decisions/017-privacy-requests.md): download
+// everything held about the account, close it (erased after the retention period), or
+// erase it now. Closing and erasing ask first; each is audited on the server with this
+// admin as actor.
 
-const enc = encodeURIComponent;
 type Pending = 'close' | 'erase' | null;
 
 const DAY_MS = 86_400_000;
@@ -51,12 +51,12 @@ export function PrivacyCard({ client }: { client: User }) {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<Pending>(null);
   const [busy, setBusy] = useState<'export' | 'close' | 'erase' | null>(null);
-  const base = `/api/admin/clients/${enc(client._id)}`;
+  const params = { id: client._id };
 
   const download = async () => {
     setBusy('export');
     try {
-      await downloadFromServer(`${base}/export`, 'data-export.zip');
+      await saveAnswer(await callApiRaw(privacyApi.clientExport, { params }), 'data-export.zip');
     } catch (error) {
       notifyFailure(error, { failed: 'Export failed', network: 'Export failed' });
     } finally {
@@ -67,7 +67,8 @@ export function PrivacyCard({ client }: { client: User }) {
   const act = async (action: 'close' | 'erase') => {
     setBusy(action);
     try {
-      const { message } = await api.post<Message>(`${base}/${action}`, {});
+      const route = action === 'close' ? privacyApi.closeClient : privacyApi.eraseClient;
+      const { message } = await callApi(route, { params });
       toast({
         title: action === 'close' ? 'Account closed' : 'Account erased',
         text: message,

@@ -1,15 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { passwordResetApi } from '#shared/api/password-reset.ts';
 import { ResetPasswordSchema } from '#shared/clients.ts';
 import { displayName } from '#shared/display-name.ts';
-import { passwordMessages, type ResetLinkSent } from '#shared/password.ts';
+import { passwordMessages } from '#shared/password.ts';
 import type { User } from '#shared/user.ts';
 import { Button } from '#web/components/button.tsx';
 import { ConfirmModal } from '#web/components/confirm-modal.tsx';
 import { CopyLink } from '#web/components/copy-link.tsx';
 import { TextField } from '#web/components/field.tsx';
 import { FormFooter, SectionCard } from '#web/components/section-card.tsx';
-import { api } from '#web/lib/api.ts';
+import { callApi } from '#web/lib/call-api.ts';
 import { notifyFailure } from '#web/lib/failure-text.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useApiForm } from '#web/lib/use-api-form.ts';
@@ -27,10 +28,7 @@ function ResetLink({ client }: { client: User }) {
   const make = async () => {
     setBusy(true);
     try {
-      const sent = await api.post<ResetLinkSent>(
-        `/api/admin/clients/${encodeURIComponent(client._id)}/reset-link`,
-        {},
-      );
+      const sent = await callApi(passwordResetApi.adminLink, { params: { id: client._id } });
       setLink(sent.resetLink);
       toast({
         title: sent.emailed ? 'Link sent' : 'Link created',

@@ -1,18 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Message } from '#shared/answers.ts';
+import { privacyApi } from '#shared/api/privacy.ts';
 import type { Enquiry } from '#shared/enquiries.ts';
 import { Button } from '#web/components/button.tsx';
 import { ConfirmModal } from '#web/components/confirm-modal.tsx';
-import { api } from '#web/lib/api.ts';
+import { callApi, callApiRaw } from '#web/lib/call-api.ts';
 import { notifyFailure } from '#web/lib/failure-text.ts';
-import { downloadFromServer } from '#web/lib/save-file.ts';
+import { saveAnswer } from '#web/lib/save-file.ts';
 import { toast } from '#web/lib/toast.ts';
 import { enquiryKeys } from './enquiries-api.ts';
 
-// An enquiry sender's privacy requests (issue 17): Export downloads what we hold about them
-// (their account's archive when they have one); Erase removes the row, the notice mail it
-// sent us and the sender's name in the audit log, keeping an entry that says only that.
+// An enquiry sender's privacy requests (docs/decisions/017-privacy-requests.md): Export
+// downloads what we hold about them (their account's archive when they have one); Erase
+// removes the row, the notice mail it sent us and the sender's name in the audit log,
+// keeping an entry that says only that.
 
 export function EnquiryPrivacyActions({ enquiry }: { enquiry: Enquiry }) {
   const queryClient = useQueryClient();
@@ -20,12 +21,12 @@ export function EnquiryPrivacyActions({ enquiry }: { enquiry: Enquiry }) {
   const [busy, setBusy] = useState(false);
   const [exporting, setExporting] = useState(false);
 
+  const params = { id: enquiry._id };
+
   const erase = async () => {
     setBusy(true);
     try {
-      const { message } = await api.delete<Message>(
-        `/api/admin/enquiries/${encodeURIComponent(enquiry._id)}`,
-      );
+      const { message } = await callApi(privacyApi.eraseEnquiry, { params });
       toast({ title: 'Erased', text: message, tone: 'success' });
       setAsking(false);
       await queryClient.invalidateQueries({ queryKey: enquiryKeys.all });
@@ -39,10 +40,7 @@ export function EnquiryPrivacyActions({ enquiry }: { enquiry: Enquiry }) {
   const download = async () => {
     setExporting(true);
     try {
-      await downloadFromServer(
-        `/api/admin/enquiries/${encodeURIComponent(enquiry._id)}/export`,
-        'data-export.zip',
-      );
+      await saveAnswer(await callApiRaw(privacyApi.enquiryExport, { params }), 'data-export.zip');
     } catch (error) {
       notifyFailure(error, { failed: 'Export failed', network: 'Export failed' });
     } finally {

@@ -1,16 +1,8 @@
-import type { Message } from '#shared/answers.ts';
+import { passkeysApi } from '#shared/api/passkeys.ts';
+import { privacyApi } from '#shared/api/privacy.ts';
 import type { BodyOf } from '#shared/api/route.ts';
 import { settingsApi } from '#shared/api/settings.ts';
-import type {
-  AddPasskey,
-  Passkey,
-  PasskeyList,
-  RegistrationOptions,
-  RenamePasskey,
-} from '#shared/passkeys.ts';
-import type { ExportRequestAnswer } from '#shared/privacy.ts';
-import type { RecoveryCodes, TwoFactorSetup, TwoFactorStatus } from '#shared/two-factor.ts';
-import { api } from '#web/lib/api.ts';
+import { twoFactorApi } from '#shared/api/two-factor.ts';
 import { callApi } from '#web/lib/call-api.ts';
 
 // The Settings page's calls (SPEC §7) and their cache keys. Keys carry the user's id so
@@ -28,16 +20,16 @@ export const settingsCalls = {
     callApi(settingsApi.saveLegalDefaults, { body }),
   changePassword: (body: BodyOf<typeof settingsApi.changePassword>) =>
     callApi(settingsApi.changePassword, { body }),
-  twoFactor: (signal?: AbortSignal) => api.get<TwoFactorStatus>('/api/auth/2fa', { signal }),
-  beginTwoFactor: () => api.post<TwoFactorSetup>('/api/auth/2fa/setup'),
-  enableTwoFactor: (code: string) => api.post<RecoveryCodes>('/api/auth/2fa/enable', { code }),
-  disableTwoFactor: (code: string) => api.post<Message>('/api/auth/2fa/disable', { code }),
-  passkeys: (signal?: AbortSignal) => api.get<PasskeyList>('/api/auth/passkeys', { signal }),
-  passkeyOptions: () => api.post<RegistrationOptions>('/api/auth/passkeys/options'),
-  addPasskey: (body: AddPasskey) => api.post<Passkey>('/api/auth/passkeys', body),
-  renamePasskey: (id: string, body: RenamePasskey) =>
-    api.patch<Passkey>(`/api/auth/passkeys/${id}`, body),
-  removePasskey: (id: string) => api.delete<Message>(`/api/auth/passkeys/${id}`),
-  requestExport: () => api.post<ExportRequestAnswer>('/api/account/export'),
-  closeAccount: (password: string) => api.post<Message>('/api/account/close', { password }),
+  twoFactor: (signal?: AbortSignal) => callApi(twoFactorApi.status, {}, { signal }),
+  beginTwoFactor: () => callApi(twoFactorApi.setup),
+  enableTwoFactor: (code: string) => callApi(twoFactorApi.enable, { body: { code } }),
+  disableTwoFactor: (code: string) => callApi(twoFactorApi.disable, { body: { code } }),
+  passkeys: (signal?: AbortSignal) => callApi(passkeysApi.list, {}, { signal }),
+  passkeyOptions: () => callApi(passkeysApi.addOptions),
+  addPasskey: (body: BodyOf<typeof passkeysApi.add>) => callApi(passkeysApi.add, { body }),
+  renamePasskey: (id: string, body: BodyOf<typeof passkeysApi.rename>) =>
+    callApi(passkeysApi.rename, { params: { id }, body }),
+  removePasskey: (id: string) => callApi(passkeysApi.remove, { params: { id } }),
+  requestExport: () => callApi(privacyApi.requestExport),
+  closeAccount: (password: string) => callApi(privacyApi.close, { body: { password } }),
 };

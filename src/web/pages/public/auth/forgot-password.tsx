@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Message } from '#shared/answers.ts';
 import type { ForgotPassword } from '#shared/password.ts';
 import { paths } from '#shared/paths.ts';
 import { Alert } from '#web/components/alert.tsx';
 import { Button } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
-import { api } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { useApiForm } from '#web/lib/use-api-form.ts';
 import { AuthShell } from './auth-shell.tsx';
@@ -69,9 +67,8 @@ function ForgotForm({ onSent }: { onSent: (message: string) => void }) {
     fields,
     defaultValues: { email: '' },
     submit: async (values) => {
-      const { message } = await api.post<Message>('/api/auth/forgot-password', values, {
-        auth: false,
-      });
+      const { askForResetLink } = await import('./password-reset-api.ts');
+      const { message } = await askForResetLink(values);
       onSent(message);
     },
   });

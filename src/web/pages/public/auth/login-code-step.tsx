@@ -3,7 +3,8 @@ import type { AuthResponse } from '#shared/user.ts';
 import { Alert } from '#web/components/alert.tsx';
 import { Button } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
-import { ApiError, api } from '#web/lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { callApi } from '#web/lib/call-api.ts';
 import { useApiForm } from '#web/lib/use-api-form.ts';
 import { type CodeForm, codeValidation } from './login-schemas.ts';
 import { OrDivider, PasskeyButton } from './passkey-button.tsx';
@@ -52,8 +53,11 @@ export function LoginCodeStep({
     defaultValues: { code: '' },
     submit: async ({ code }) => {
       try {
+        // The route carries zod, which the login page loads only when a code is sent
+        // (docs/decisions/008-zod-lazy-on-public-pages.md).
+        const { twoFactorApi } = await import('#shared/api/two-factor.ts');
         onSignedIn(
-          await api.post<AuthResponse>('/api/auth/login/2fa', { challenge, code }, { auth: false }),
+          await callApi(twoFactorApi.signIn, { body: { challenge, code } }, { auth: false }),
         );
       } catch (error) {
         if (!(error instanceof ApiError) || error.status !== 401) throw error;

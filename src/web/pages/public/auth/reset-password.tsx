@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { Message } from '#shared/answers.ts';
 import type { ResetPasswordForm } from '#shared/password.ts';
 import { paths } from '#shared/paths.ts';
 import { Alert } from '#web/components/alert.tsx';
 import { Button, ButtonLink } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
-import { ApiError, api } from '#web/lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { useApiForm } from '#web/lib/use-api-form.ts';
 import { AuthShell } from './auth-shell.tsx';
@@ -65,11 +64,8 @@ function ResetForm({ token, onOutcome }: { token: string; onOutcome: (o: Outcome
     defaultValues: { newPassword: '', confirmPassword: '' },
     submit: async ({ newPassword }) => {
       try {
-        const { message } = await api.post<Message>(
-          '/api/auth/reset-password',
-          { token, newPassword },
-          { auth: false },
-        );
+        const { setNewPassword } = await import('./password-reset-api.ts');
+        const { message } = await setNewPassword({ token, newPassword });
         onOutcome({ kind: 'done', message });
       } catch (error) {
         // A dead link is reported against the token, which has no field here.
