@@ -12,7 +12,7 @@ CREATE TABLE "run_rollups" (
 ALTER TABLE "run_rollups" ADD CONSTRAINT "run_rollups_process_id_processes_id_fk" FOREIGN KEY ("process_id") REFERENCES "public"."processes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "run_rollups_day_idx" ON "run_rollups" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "run_rollups_client_day_idx" ON "run_rollups" USING btree ("client_user_id","day");--> statement-breakpoint
--- Each run counts once, in the transaction that writes it (issue 18): an insert adds it to
+-- Each run counts once, in the transaction that writes it: an insert adds it to
 -- its process and UTC day; a later update (the answer arriving) moves its failure and
 -- duration. Deleting runs (retention) leaves the rollups as they are: they are the history.
 CREATE OR REPLACE FUNCTION maintain_run_rollups() RETURNS trigger

@@ -5,7 +5,7 @@ CREATE TABLE "run_daily_totals" (
 	"process_days" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
--- The rollup trigger keeps the product-wide day totals too (issue 18). A new rollup row
+-- The rollup trigger keeps the product-wide day totals too. A new rollup row
 -- (xmax = 0 in RETURNING: inserted, not updated) is one more process that ran that day.
 CREATE OR REPLACE FUNCTION maintain_run_rollups() RETURNS trigger
 LANGUAGE plpgsql AS $$

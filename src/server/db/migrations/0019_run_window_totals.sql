@@ -15,7 +15,7 @@ CREATE TABLE "run_windows" (
 ALTER TABLE "run_window_totals" ADD CONSTRAINT "run_window_totals_days_run_windows_days_fk" FOREIGN KEY ("days") REFERENCES "public"."run_windows"("days") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "run_window_totals" ADD CONSTRAINT "run_window_totals_process_id_processes_id_fk" FOREIGN KEY ("process_id") REFERENCES "public"."processes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "run_window_totals_rank_idx" ON "run_window_totals" USING btree ("days","runs" DESC NULLS LAST,"process_id");--> statement-breakpoint
--- Top processes (issue 18) are read by rank from per-window totals instead of summing
+-- Top processes are read by rank from per-window totals instead of summing
 -- processes × days of rollups. Every change to a rollup row inside a window moves that
 -- window's total for its process, in the same transaction. A rebuild (which recomputes the
 -- totals itself) sets app.rollup_rebuild so its row changes are not counted twice.
