@@ -92,17 +92,16 @@ const fromTable: Plugin[] = [
   passwordResetRoutes,
   adminResetLinkRoutes,
   exportDownloadRoutes,
+  healthRoutes,
+  clientAnalyticsRoutes,
+  adminAnalyticsRoutes,
+  clientOverviewRoutes,
+  csvExportRoutes,
+  environmentRoutes,
 ];
 
 /** Features still registered the old way, under a prefix. */
-const plain: [Plugin, string][] = [
-  [healthRoutes, ''],
-  [clientAnalyticsRoutes, '/api/client'],
-  [clientOverviewRoutes, '/api/client'],
-  [csvExportRoutes, '/api/client'],
-  [adminAnalyticsRoutes, '/api/analytics'],
-  [environmentRoutes, '/api/environment'],
-];
+const plain: [Plugin, string][] = [];
 
 export async function registerRoutes(app: FastifyInstance) {
   noteRoutes(app);

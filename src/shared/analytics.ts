@@ -11,6 +11,29 @@ export type AnalyticsPeriod = (typeof analyticsPeriods)[number];
 /** The windows the admin screen offers, in days; the server keeps their totals ranked. */
 export const analyticsWindowDays = [7, 30, 90, 365] as const;
 
+/** Usage rows per page: a screen of rows, bounded whatever the number of processes. */
+export const USAGE_PAGE = { default: 500, max: 1000 } as const;
+
+/** The admin's window: `days` back from today (default 30), usage bucketed by `period`. */
+export const AnalyticsWindowQuerySchema = z.object({
+  days: z.coerce.number().int().min(1).max(3650).default(30),
+  period: z.enum(analyticsPeriods).default('day'),
+});
+
+/** Top processes also take how many rows to list (default 10, the spec's list). */
+export const TopProcessesQuerySchema = AnalyticsWindowQuerySchema.extend({
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+/**
+ * Usage rows come a page at a time (docs/decisions/018-run-rollups.md), so an answer stays
+ * small whatever the number of processes; the default page is the spec's answer.
+ */
+export const UsageQuerySchema = AnalyticsWindowQuerySchema.extend({
+  limit: z.coerce.number().int().min(1).max(USAGE_PAGE.max).default(USAGE_PAGE.default),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+});
+
 export const AnalyticsOverviewSchema = z.object({
   users: z.number(),
   activeSubscriptions: z.number(),
@@ -51,7 +74,9 @@ export type UsageRow = z.infer<typeof UsageRowSchema>;
 
 /**
  * Runs per period overall (runsAgg) and per client and process (usage rows). The rows come
- * a page at a time (issue 18): `total` rows in all, this page from `offset`, at most `limit`.
+ * a page at a time, so an answer stays small whatever the number of processes
+ * (docs/decisions/018-run-rollups.md): `total` rows in all, this page from `offset`, at
+ * most `limit`.
  */
 export const UsageSchema = z.object({
   runsAgg: z.array(RunsPerPeriodSchema),

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { planCapabilities } from './plans.ts';
 import { plans } from './user.ts';
 
-// CSV exports (issue 16): runs of one process or of every process of the account, and the
-// client analytics table, for the log retention window or a chosen range of days. The plan's
-// canExportCSV capability gates them, on the server as on the page.
+// CSV exports (docs/decisions/016-what-plans-sell-and-mail.md): runs of one process or of
+// every process of the account, and the client analytics table, for the log retention
+// window or a chosen range of days. The plan's canExportCSV capability gates them, on the
+// server as on the page.
 
 /** The plans that include CSV export, for the message of a plan without it. */
 const csvPlans = plans.filter((plan) => planCapabilities[plan].canExportCSV);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { runStates, runTriggers } from './runs.ts';
 
-// What a client comes to /client for (issue 19): runs and failures in the last seven days,
-// the last runs, the next scheduled run, and how far a new account has got.
+// What a client comes to /client for: runs and failures in the last seven days, the last
+// runs, the next scheduled run, and how far a new account has got.
 
 export const OVERVIEW_DAYS = 7;
 export const OVERVIEW_RECENT_RUNS = 5;

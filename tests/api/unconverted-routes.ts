@@ -10,11 +10,6 @@ import type { Audience } from '#shared/api/route.ts';
 // own-session routes with their own refusal.
 
 export const unconvertedRoutes: Record<string, Audience> = {
-  // features/analytics
-  'GET /api/analytics/overview': 'admin',
-  'GET /api/analytics/top-processes': 'admin',
-  'GET /api/analytics/usage': 'admin',
-  'GET /api/client/analytics': 'signed-in',
   // features/billing
   'GET /api/admin/billing/:id/invoices': 'admin',
   'GET /api/pay/sessions/:token': 'public',
@@ -25,15 +20,4 @@ export const unconvertedRoutes: Record<string, Audience> = {
   'POST /api/pay/sessions/:token/change': 'public',
   'POST /api/stripe/webhook': 'public',
   'POST /api/zoho/webhook': 'public',
-  // features/environment
-  'GET /api/environment/checks': 'admin',
-  'GET /api/environment/jobs': 'admin',
-  // features/exports
-  'GET /api/client/analytics.csv': 'signed-in',
-  'GET /api/client/runs.csv': 'signed-in',
-  // features/health
-  'GET /healthz': 'public',
-  'GET /readyz': 'public',
-  // features/overview
-  'GET /api/client/overview': 'signed-in',
 };

@@ -8,12 +8,13 @@ import {
   analyticsPeriods,
   type RunsPerPeriod,
   type TopProcess,
+  USAGE_PAGE,
   type Usage,
 } from '#shared/analytics.ts';
 
 // Product-wide figures for the admin analytics screen, read from the daily run rollups
-// (issue 18): at most processes × days rows whatever the number of runs, and the history
-// stays when the retention job deletes old runs. Rows carry the process and client names
+// (docs/decisions/018-run-rollups.md): at most processes × days rows whatever the number
+// of runs, and the history stays when the retention job deletes old runs. Rows carry the process and client names
 // beside the spec's ids, so the screen can show them without loading every client.
 
 export async function overview(db: Db): Promise<AnalyticsOverview> {
@@ -38,7 +39,7 @@ export async function overview(db: Db): Promise<AnalyticsOverview> {
  * The busiest processes of the last `days`. The screen's windows (analyticsWindowDays)
  * are read by rank from their kept totals, moved on to today first (a no-op but on the
  * first call of a day, see domain/runs/rollups.ts): the cost is the rows listed, whatever the number of processes or
- * days. Any other window is summed from the rollups (issue 18).
+ * days. Any other window is summed from the rollups (docs/decisions/018-run-rollups.md).
  */
 export async function topProcesses(
   db: Db,
@@ -67,9 +68,6 @@ export async function topProcesses(
   return result.rows;
 }
 
-/** Usage rows per page: a screen of rows, bounded whatever the number of processes. */
-export const USAGE_PAGE = { default: 500, max: 1000 } as const;
-
 // The period is inlined (it is one of three known words): as a bind parameter, the
 // SELECT and GROUP BY expressions would differ and PostgreSQL would refuse the query.
 const periodWord = (period: AnalyticsPeriod) =>
@@ -92,7 +90,8 @@ interface UsagePageRow {
  * time: `offset` and `limit`, with the `total` number of rows). Newest period first, then
  * by process id, both descending: a day's rows are the rollups themselves, read backwards
  * along the (day, process) index, so a page costs its own rows, not the whole window
- * (issue 18; ascending ids sorted a whole day of rows for each page).
+ * (ascending ids sorted a whole day of rows for each page; docs/decisions/
+ * 018-run-rollups.md).
  */
 export async function usage(
   db: Db,

@@ -7,9 +7,10 @@ import { createClient, createProcessFor } from '#test/support/portal.ts';
 import { build } from '#test/support/test-app.ts';
 import { topProcesses } from './admin-service.ts';
 
-// Top processes (issue 18) are read by rank from totals kept per window the screen offers
-// (migration 0019): they must always equal the rollups of the window's days, as the day
-// moves on, as runs are answered, when a process goes, and after a rebuild.
+// Top processes are read by rank from totals kept per window the screen offers
+// (migration 0019, docs/decisions/018-run-rollups.md): they must always equal the rollups
+// of the window's days, as the day moves on, as runs are answered, when a process goes,
+// and after a rebuild.
 
 const t = await build();
 const db = t.deps.database.db;

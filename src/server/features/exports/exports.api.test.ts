@@ -5,8 +5,9 @@ import { insertPackedRuns, repeatsOf } from '#test/support/packed-rows.ts';
 import { createClient, createProcessFor } from '#test/support/portal.ts';
 import { build } from '#test/support/test-app.ts';
 
-// CSV exports (issue 16): gated by the plan's canExportCSV on the server, streamed with a
-// byte-order mark, CRLF records, quotes doubled and formulas neutralised.
+// CSV exports (docs/decisions/016-what-plans-sell-and-mail.md): gated by the plan's
+// canExportCSV on the server, streamed with a byte-order mark, CRLF records, quotes
+// doubled and formulas neutralised.
 
 const t = await build();
 const db = t.deps.database.db;

@@ -1,6 +1,7 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, requireUser } from '#server/auth/guards.ts';
+import { serve } from '#server/api/serve.ts';
+import { currentUser } from '#server/auth/guards.ts';
 import type { Db } from '#server/db/client.ts';
 import { processes, runs } from '#server/db/schema.ts';
 import {
@@ -12,17 +13,13 @@ import { csvFilename, csvStream } from '#server/domain/exports/csv.ts';
 import { runCsvRows } from '#server/domain/exports/runs-csv.ts';
 import { requireAccountProcess } from '#server/domain/processes/account-processes.ts';
 import { forbidden } from '#server/http/errors.ts';
-import {
-  analyticsCsvColumns,
-  ExportRangeSchema,
-  exportMessages,
-  RunsExportQuerySchema,
-  runCsvColumns,
-} from '#shared/exports.ts';
+import { exportsApi } from '#shared/api/exports.ts';
+import { analyticsCsvColumns, exportMessages, runCsvColumns } from '#shared/exports.ts';
 
-// GET /api/client/runs.csv and /api/client/analytics.csv (issue 16): streamed CSV for
-// plans with canExportCSV, within the log retention window (older runs are gone) or the
-// days asked for, whichever is shorter.
+// GET /api/client/runs.csv and /api/client/analytics.csv
+// (docs/decisions/016-what-plans-sell-and-mail.md): streamed CSV for plans with
+// canExportCSV, within the log retention window (older runs are gone) or the days asked
+// for, whichever is shorter.
 
 const DAY_MS = 86_400_000;
 
@@ -66,7 +63,6 @@ async function* analyticsRows(db: Db, ownerId: string, since: Date, until: Date)
 
 export const csvExportRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
-  const common = { tags: ['portal: exports'], security: [{ bearer: [] }] };
 
   async function exportingAccount(request: Parameters<typeof currentUser>[0]): Promise<Account> {
     const account = await resolveAccount(db, currentUser(request), app.readCache);
@@ -74,58 +70,35 @@ export const csvExportRoutes: FastifyPluginAsyncZod = async (app) => {
     return account;
   }
 
-  app.get(
-    '/runs.csv',
-    {
-      onRequest: requireUser,
-      schema: {
-        ...common,
-        summary: "Runs of one process (processId) or of all the account's processes, as CSV",
-        querystring: RunsExportQuerySchema,
-        // No response schema: 200 is text/csv (UTF-8 with a byte-order mark) as it streams;
-        // errors are { message } (400, 403, 404).
-      },
-    },
-    async (request, reply) => {
-      const account = await exportingAccount(request);
-      const { processId } = request.query;
-      const process = processId ? await requireAccountProcess(db, account, processId) : null;
-      const { since, until } = windowOf(
-        request.query,
-        accountCapabilities(account).logsRetentionDays,
-      );
-      const rows = runCsvRows(db, {
-        ownerId: account.owner.id,
-        processId: process?.id,
-        since,
-        until,
-      });
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${csvFilename('runs')}"`)
-        .send(csvStream(runCsvColumns, rows));
-    },
-  );
+  // The 200 is text/csv (UTF-8 with a byte-order mark) sent as it streams.
+  serve(app, exportsApi.runs, async (request, reply) => {
+    const account = await exportingAccount(request);
+    const { processId } = request.query;
+    const process = processId ? await requireAccountProcess(db, account, processId) : null;
+    const { since, until } = windowOf(
+      request.query,
+      accountCapabilities(account).logsRetentionDays,
+    );
+    const rows = runCsvRows(db, {
+      ownerId: account.owner.id,
+      processId: process?.id,
+      since,
+      until,
+    });
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${csvFilename('runs')}"`)
+      .send(csvStream(runCsvColumns, rows));
+  });
 
-  app.get(
-    '/analytics.csv',
-    {
-      onRequest: requireUser,
-      schema: {
-        ...common,
-        summary: 'The client analytics table (runs and failures per process), as CSV',
-        querystring: ExportRangeSchema,
-      },
-    },
-    async (request, reply) => {
-      const account = await exportingAccount(request);
-      const caps = accountCapabilities(account);
-      if (!caps.hasAnalyticsAccess) throw forbidden('Analytics is not enabled for your account.');
-      const { since, until } = windowOf(request.query, caps.logsRetentionDays);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${csvFilename('analytics')}"`)
-        .send(csvStream(analyticsCsvColumns, analyticsRows(db, account.owner.id, since, until)));
-    },
-  );
+  serve(app, exportsApi.analytics, async (request, reply) => {
+    const account = await exportingAccount(request);
+    const caps = accountCapabilities(account);
+    if (!caps.hasAnalyticsAccess) throw forbidden('Analytics is not enabled for your account.');
+    const { since, until } = windowOf(request.query, caps.logsRetentionDays);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${csvFilename('analytics')}"`)
+      .send(csvStream(analyticsCsvColumns, analyticsRows(db, account.owner.id, since, until)));
+  });
 };

@@ -4,7 +4,7 @@ import { runs, schedules } from '#server/db/schema.ts';
 import { createClient, createProcessFor } from '#test/support/portal.ts';
 import { build } from '#test/support/test-app.ts';
 
-// GET /api/client/overview (issue 19): the figures of the client's home page.
+// GET /api/client/overview: the figures of the client's home page.
 
 const t = await build();
 const db = t.deps.database.db;

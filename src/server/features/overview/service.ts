@@ -6,8 +6,9 @@ import { retentionStart } from '#server/domain/runs/history.ts';
 import { utcDayAgo } from '#shared/dates.ts';
 import { type ClientOverview, OVERVIEW_DAYS, OVERVIEW_RECENT_RUNS } from '#shared/overview.ts';
 
-// The client's overview (issue 19), each figure from an index or the daily rollups: a
-// handful of rows whatever the number of runs.
+// The client's overview, what a client comes to their home page for: each figure from an
+// index or the daily rollups (docs/decisions/018-run-rollups.md), a handful of rows
+// whatever the number of runs.
 
 export async function clientOverview(
   db: Db,

@@ -10,6 +10,7 @@ import { pageMeta } from '#web/lib/meta.ts';
 import { clientAnalyticsQuery } from './analytics/analytics-api.ts';
 import { AnalyticsView } from './analytics/analytics-view.tsx';
 import { ExportCsvButton, todayStamp } from './shared/export-csv-button.tsx';
+import { csvExports } from './shared/exports-api.ts';
 
 const title = 'Analytics';
 const description = 'See how often your workflows run and where they fail.';
@@ -53,7 +54,7 @@ export default function AnalyticsPage() {
         actions={
           allowed ? (
             <ExportCsvButton
-              path="/api/client/analytics.csv"
+              csv={csvExports.analytics}
               filename={`analytics-${todayStamp()}.csv`}
             />
           ) : undefined

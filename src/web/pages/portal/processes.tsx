@@ -9,6 +9,7 @@ import { pageMeta } from '#web/lib/meta.ts';
 import { ProcessCard } from './processes/process-card.tsx';
 import { isUnderWay, UNDER_WAY_REFRESH_MS } from './processes/run-facts.ts';
 import { ExportCsvButton, todayStamp } from './shared/export-csv-button.tsx';
+import { csvExports } from './shared/exports-api.ts';
 import { myProcessesQuery } from './shared/processes-api.ts';
 
 const title = 'My Processes';
@@ -50,7 +51,7 @@ export default function ProcessesPage() {
         description={description}
         actions={
           <ExportCsvButton
-            path="/api/client/runs.csv"
+            csv={csvExports.runs()}
             filename={`runs-${todayStamp()}.csv`}
             label="Export all runs (CSV)"
           />

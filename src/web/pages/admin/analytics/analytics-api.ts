@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AnalyticsOverview, AnalyticsPeriod, TopProcess, Usage } from '#shared/analytics.ts';
-import { api } from '#web/lib/api.ts';
+import type { AnalyticsPeriod } from '#shared/analytics.ts';
+import { analyticsApi } from '#shared/api/analytics.ts';
+import { callApi } from '#web/lib/call-api.ts';
 
 // The admin analytics calls (SPEC §7 Admin) and their cache keys.
 
@@ -10,10 +11,6 @@ export interface AnalyticsWindow {
   /** How many of the busiest processes to list. */
   top: number;
 }
-
-const base = '/api/analytics';
-const search = ({ days, period }: Pick<AnalyticsWindow, 'days' | 'period'>) =>
-  new URLSearchParams({ days: String(days), period }).toString();
 
 export const analyticsKeys = {
   all: ['admin', 'analytics'] as const,
@@ -26,14 +23,16 @@ export const analyticsKeys = {
 export const overviewQuery = () =>
   queryOptions({
     queryKey: analyticsKeys.overview,
-    queryFn: () => api.get<AnalyticsOverview>(`${base}/overview`),
+    queryFn: () => callApi(analyticsApi.overview),
   });
 
 export const topProcessesQuery = (range: AnalyticsWindow) =>
   queryOptions({
     queryKey: analyticsKeys.top(range),
     queryFn: () =>
-      api.get<TopProcess[]>(`${base}/top-processes?${search(range)}&limit=${range.top}`),
+      callApi(analyticsApi.topProcesses, {
+        query: { days: range.days, period: range.period, limit: range.top },
+      }),
   });
 
 /** Usage rows per screen (the server answers up to 1,000): a table one can read through. */
@@ -43,7 +42,9 @@ export const usageQuery = (range: AnalyticsWindow, offset = 0) =>
   queryOptions({
     queryKey: analyticsKeys.usage(range, offset),
     queryFn: () =>
-      api.get<Usage>(`${base}/usage?${search(range)}&limit=${USAGE_PAGE_SIZE}&offset=${offset}`),
+      callApi(analyticsApi.usage, {
+        query: { days: range.days, period: range.period, limit: USAGE_PAGE_SIZE, offset },
+      }),
     // The chart and the previous page stay on screen while the next page loads.
     placeholderData: keepPreviousData,
   });

@@ -35,8 +35,9 @@ export function useAnalyticsWindow(): [AnalyticsWindow, (next: Partial<Analytics
 }
 
 /**
- * The filters of the screen as one toolbar (issue 19): the time range and grouping that
- * top processes and usage share, and how many top processes to list.
+ * The filters of the screen as one toolbar, so they read as one choice rather than controls
+ * scattered over the cards: the time range and grouping that top processes and usage
+ * share, and how many top processes to list.
  */
 export function WindowFilter({
   range,

@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { BackgroundJobs } from '#shared/background-jobs.ts';
-import type { EnvironmentChecks } from '#shared/environment.ts';
-import { api } from '#web/lib/api.ts';
+import { environmentApi } from '#shared/api/environment.ts';
+import { callApi } from '#web/lib/call-api.ts';
 
 // GET /api/environment/checks (SPEC §7 Admin). The checks reach out to other services,
 // so the answer is not refetched on focus; the screen has a Re-run checks button.
@@ -14,7 +13,7 @@ export const environmentKeys = {
 export const checksQuery = () =>
   queryOptions({
     queryKey: environmentKeys.checks,
-    queryFn: () => api.get<EnvironmentChecks>('/api/environment/checks'),
+    queryFn: () => callApi(environmentApi.checks),
     refetchOnWindowFocus: false,
     staleTime: 60_000,
   });
@@ -24,6 +23,6 @@ export const checksQuery = () =>
 export const jobsQuery = () =>
   queryOptions({
     queryKey: environmentKeys.jobs,
-    queryFn: () => api.get<BackgroundJobs>('/api/environment/jobs'),
+    queryFn: () => callApi(environmentApi.jobs),
     refetchInterval: 15_000,
   });

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ClientAnalytics } from '#shared/analytics.ts';
-import { api } from '#web/lib/api.ts';
+import { analyticsApi } from '#shared/api/analytics.ts';
+import { callApi } from '#web/lib/call-api.ts';
 
 export const clientAnalyticsQuery = () =>
   queryOptions({
     queryKey: ['portal', 'analytics'] as const,
-    queryFn: ({ signal }) => api.get<ClientAnalytics>('/api/client/analytics', { signal }),
+    queryFn: ({ signal }) => callApi(analyticsApi.client, {}, { signal }),
   });

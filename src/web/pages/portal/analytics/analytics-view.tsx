@@ -43,7 +43,7 @@ export function AnalyticsView({ data }: { data: ClientAnalytics }) {
           Runs per day
         </h2>
         {runs === 0 ? (
-          // A quiet period is said in words, not drawn as a row of empty days (issue 19).
+          // A quiet period is said in words: a row of empty days reads as a broken chart.
           <Card className="text-center text-sm text-slate-600">
             <p>{summary}</p>
             <p className="mt-1">

@@ -1,15 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ClientOverview } from '#shared/overview.ts';
+import { overviewApi } from '#shared/api/overview.ts';
 import type { SubscriptionStatus } from '#shared/user.ts';
 import type { BadgeTone } from '#web/components/badge.tsx';
-import { api } from '#web/lib/api.ts';
+import { callApi } from '#web/lib/call-api.ts';
 
-// GET /api/client/overview (issue 19) and how the account's plan reads on the overview.
+// The figures of the client's home page and how the account's plan reads there.
 
 export const overviewQuery = () =>
   queryOptions({
     queryKey: ['portal', 'overview'] as const,
-    queryFn: ({ signal }) => api.get<ClientOverview>('/api/client/overview', { signal }),
+    queryFn: ({ signal }) => callApi(overviewApi.client, {}, { signal }),
   });
 
 /** One honest word for the subscription, and its colour. */

@@ -11,8 +11,9 @@ import { useAccount } from '#web/lib/account.ts';
 import { RunStatus } from '../shared/run-status.tsx';
 import { overviewQuery, planStatus } from './overview-api.ts';
 
-// The client's overview (issue 19): plan and status, runs in the last seven days with
-// failures, the next scheduled run, the last runs, and for a new account what to do first.
+// The client's overview, what they come to their home page for: plan and status, runs in
+// the last seven days with failures, the next scheduled run, the last runs, and for a new
+// account what to do first.
 
 function Stat({ label, children, link }: { label: string; children: ReactNode; link: ReactNode }) {
   return (

@@ -12,6 +12,7 @@ import { type FilterOption, SegmentedFilter } from '#web/components/segmented-fi
 import { useAccount } from '#web/lib/account.ts';
 import { readableBody } from '#web/lib/readable-body.ts';
 import { ExportCsvButton, todayStamp } from '../shared/export-csv-button.tsx';
+import { csvExports } from '../shared/exports-api.ts';
 import { type RunFilter, runsQuery } from '../shared/processes-api.ts';
 import { formatDuration, triggerLabels } from '../shared/run-format.ts';
 import { RunStatus } from '../shared/run-status.tsx';
@@ -118,7 +119,7 @@ export function RunsDialog({
       description={`Runs from the last ${days} days.`}
       footer={
         <ExportCsvButton
-          path={`/api/client/runs.csv?processId=${encodeURIComponent(process._id)}`}
+          csv={csvExports.runs(process._id)}
           filename={`runs-${todayStamp()}.csv`}
           label="Export these runs (CSV)"
         />

@@ -5,12 +5,13 @@ import { Button } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
 import { ModalDialog } from '#web/components/modal-dialog.tsx';
 import { useAccount } from '#web/lib/account.ts';
-import { api, responseError } from '#web/lib/api.ts';
+import { responseError } from '#web/lib/api.ts';
 import { failureMessage } from '#web/lib/failure-text.ts';
 import { saveFile } from '#web/lib/save-file.ts';
 import { toast } from '#web/lib/toast.ts';
+import type { CsvExport } from './exports-api.ts';
 
-// Download a CSV export (issue 16): everything the plan keeps, or the days chosen. The
+// Download a CSV export: everything the plan keeps, or the days chosen. The
 // server streams it and checks the plan; the button says which plan includes export when
 // this one does not, rather than failing on click.
 
@@ -18,20 +19,13 @@ import { toast } from '#web/lib/toast.ts';
 export const todayStamp = () =>
   new Date(Date.now() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
 
-function withRange(path: string, from: string, to: string) {
-  const url = new URL(path, 'http://x');
-  if (from) url.searchParams.set('from', from);
-  if (to) url.searchParams.set('to', to);
-  return `${url.pathname}${url.search}`;
-}
-
 function ExportDialog({
-  path,
+  csv,
   filename,
   label,
   onClose,
 }: {
-  path: string;
+  csv: CsvExport;
   filename: string;
   label: string;
   onClose: () => void;
@@ -52,7 +46,7 @@ function ExportDialog({
     setProblem(null);
     setBusy(true);
     try {
-      const response = await api.raw('GET', withRange(path, from, to));
+      const response = await csv(checked.data);
       if (!response.ok) throw await responseError(response);
       saveFile(await response.blob(), filename);
       onClose();
@@ -119,12 +113,12 @@ function ExportDialog({
 }
 
 export function ExportCsvButton({
-  path,
+  csv,
   filename,
   label = 'Export CSV',
 }: {
-  /** e.g. /api/client/runs.csv?processId=… */
-  path: string;
+  /** Which export, e.g. csvExports.runs(processId). */
+  csv: CsvExport;
   filename: string;
   label?: string;
 }) {
@@ -144,12 +138,7 @@ export function ExportCsvButton({
         {label}
       </Button>
       {open ? (
-        <ExportDialog
-          path={path}
-          filename={filename}
-          label={label}
-          onClose={() => setOpen(false)}
-        />
+        <ExportDialog csv={csv} filename={filename} label={label} onClose={() => setOpen(false)} />
       ) : null}
     </>
   );
