@@ -10,6 +10,7 @@ import { saveFailureText } from '#web/lib/failure-text.ts';
 import { useIsImpersonating } from '#web/lib/impersonation.ts';
 import { createPasskey, passkeysSupported } from '#web/lib/passkeys.ts';
 import { toast } from '#web/lib/toast.ts';
+import { twoFactorStatusKey } from '#web/lib/two-factor-status.ts';
 import { PasskeyList } from './passkey-list.tsx';
 import { suggestedPasskeyName } from './passkey-name.ts';
 import { PasskeyNameDialog } from './passkey-name-dialog.tsx';
@@ -36,7 +37,7 @@ export function PasskeysCard({ userId }: { userId: string }) {
 
   const refresh = () =>
     Promise.all(
-      [settingsKeys.passkeys(userId), settingsKeys.twoFactor(userId)].map((queryKey) =>
+      [settingsKeys.passkeys(userId), twoFactorStatusKey(userId)].map((queryKey) =>
         queryClient.invalidateQueries({ queryKey }),
       ),
     );

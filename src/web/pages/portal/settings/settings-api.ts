@@ -10,7 +10,6 @@ import { callApi } from '#web/lib/call-api.ts';
 
 export const settingsKeys = {
   defaults: (userId: string) => ['settings', 'legal-defaults', userId] as const,
-  twoFactor: (userId: string) => ['settings', 'two-factor', userId] as const,
   passkeys: (userId: string) => ['settings', 'passkeys', userId] as const,
 };
 
@@ -20,7 +19,6 @@ export const settingsCalls = {
     callApi(settingsApi.saveLegalDefaults, { body }),
   changePassword: (body: BodyOf<typeof settingsApi.changePassword>) =>
     callApi(settingsApi.changePassword, { body }),
-  twoFactor: (signal?: AbortSignal) => callApi(twoFactorApi.status, {}, { signal }),
   beginTwoFactor: () => callApi(twoFactorApi.setup),
   enableTwoFactor: (code: string) => callApi(twoFactorApi.enable, { body: { code } }),
   disableTwoFactor: (code: string) => callApi(twoFactorApi.disable, { body: { code } }),

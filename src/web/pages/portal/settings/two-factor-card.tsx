@@ -8,8 +8,9 @@ import { QueryState } from '#web/components/query-state.tsx';
 import { saveFailureText } from '#web/lib/failure-text.ts';
 import { useIsImpersonating } from '#web/lib/impersonation.ts';
 import { toast } from '#web/lib/toast.ts';
+import { twoFactorStatusKey, twoFactorStatusQuery } from '#web/lib/two-factor-status.ts';
 import { RecoveryCodes } from './recovery-codes.tsx';
-import { settingsCalls, settingsKeys } from './settings-api.ts';
+import { settingsCalls } from './settings-api.ts';
 import { SettingsSection } from './settings-section.tsx';
 import { TwoFactorOffDialog } from './two-factor-off-dialog.tsx';
 import { TwoFactorSetupPanel } from './two-factor-setup.tsx';
@@ -22,11 +23,8 @@ const LOW_RECOVERY_CODES = 3;
 
 export function TwoFactorCard({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
-  const key = settingsKeys.twoFactor(userId);
-  const query = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => settingsCalls.twoFactor(signal),
-  });
+  const key = twoFactorStatusKey(userId);
+  const query = useQuery(twoFactorStatusQuery(userId));
   const impersonating = useIsImpersonating();
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [starting, setStarting] = useState(false);
