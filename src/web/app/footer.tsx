@@ -135,7 +135,7 @@ export function Footer() {
   );
 }
 
-/** The footer of the signed-in screens (issue 19): the company and the pages people need. */
+/** The footer of the signed-in screens: the company and the pages people need. */
 export function CompactFooter() {
   const links = [
     { to: paths.privacy, label: 'Privacy' },

@@ -27,7 +27,7 @@ function PortalNav() {
   return <SideNav label="Client Portal" items={items} />;
 }
 
-/** Signed-in screens end with the compact footer (site-layout.tsx, issue 19). */
+/** Signed-in screens end with the compact footer (site-layout.tsx). */
 export const handle = { compactFooter: true };
 
 export default function PortalLayout() {

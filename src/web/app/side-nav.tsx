@@ -41,8 +41,8 @@ export function SideNav({ label, items }: { label: string; items: SideNavItem[] 
       <p className="mb-2 hidden px-3 text-xs font-semibold tracking-wide text-slate-600 uppercase md:block">
         {label}
       </p>
-      {/* On a phone the row fades out at its right edge, so it reads as one that scrolls
-          (issue 19); the last tab scrolls clear of the fade. The row is the containing
+      {/* On a phone the row fades out at its right edge, so it reads as one that scrolls;
+          the last tab scrolls clear of the fade. The row is the containing
           block of a badge's screen-reader text (absolutely placed), which would otherwise
           widen the whole page by the row's hidden length. */}
       <ul

@@ -6,7 +6,7 @@ import { api } from '#web/lib/api.ts';
 
 export const enquiryKeys = { all: ['admin', 'enquiries'] as const };
 
-/** A page of enquiries, newest first, searched on the server (issue 18). */
+/** A page of enquiries, newest first, searched on the server, so years of enquiries never load at once. */
 export const enquiriesQuery = (params: { q?: string; offset?: number } = {}) =>
   queryOptions({
     queryKey: [...enquiryKeys.all, params] as const,

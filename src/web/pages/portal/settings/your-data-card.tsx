@@ -12,7 +12,7 @@ import { CloseAccountDialog } from './close-account-dialog.tsx';
 import { settingsCalls } from './settings-api.ts';
 import { SettingsSection } from './settings-section.tsx';
 
-// Your data (issue 17): what the privacy policy promises a client can do themselves, a
+// Your data (docs/decisions/017-privacy-requests.md): what the privacy policy promises a client can do themselves, a
 // copy of everything held about them, and closing the account (owner only).
 
 export function YourDataCard({ isOwner }: { isOwner: boolean }) {
