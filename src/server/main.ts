@@ -98,7 +98,7 @@ async function main() {
     n8n,
     log: app.log,
     metrics,
-    followUp: !!n8nApi,
+    n8nApi,
     notifier: app.notifier,
     concurrency: config.schedulerConcurrency,
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pagingQuery } from './paging.ts';
 import { InputFieldAnswerSchema, InputFieldSchema } from './process-inputs.ts';
-import { LastRunSchema } from './runs.ts';
+import { LastRunSchema, runStates } from './runs.ts';
 import { singleLine } from './text.ts';
 
 // The admin's process form and API (SPEC §3 Process, §5 Create process). The page
@@ -210,7 +210,18 @@ export const ProcessTestResultSchema = z.object({
   durationMs: z.number(),
   ok: z.boolean(),
   body: z.string(),
+  /** `following` while n8n's execution of the test goes on: its end lands in the run history. */
+  state: z.enum(runStates),
+  /** n8n's execution of the test, when the n8n API found it. */
+  n8nExecutionId: z.string().nullable(),
 });
+
+/**
+ * GET /api/admin/processes/confirmation: whether runs can be confirmed against n8n's
+ * executions (N8N_API_URL and N8N_API_KEY set); the process form says what cannot be.
+ */
+export const RunConfirmationSchema = z.object({ n8nApi: z.boolean() });
+export type RunConfirmation = z.infer<typeof RunConfirmationSchema>;
 export type ProcessTestResult = z.infer<typeof ProcessTestResultSchema>;
 
 /** A process as its client sees it: no webhook address or credentials. */

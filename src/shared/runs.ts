@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageCursorSchema } from './page-cursor.ts';
+import { RunAnswerSchema, runErrorKinds } from './run-answers.ts';
 
 // Runs (DESIGN §1): every call of a process's webhook, manual, scheduled or an admin's
 // test, as the portal reads them back within the plan's log retention (SPEC §7).
@@ -10,9 +11,11 @@ export type RunTrigger = (typeof runTriggers)[number];
 /**
  * A run is written as `running` before its webhook is called and `finished` after, so a
  * server that dies mid-call leaves a trace; such runs are later marked `interrupted`.
- * When n8n answers "Workflow was started" (a "respond immediately" webhook) the outcome is
- * not known yet: with the n8n API configured the run is `following` until n8n's execution
- * record says how it ended (then `finished`, confirmed by n8n); without it, `accepted`.
+ * With the n8n API configured and a workflow id, every answer is checked against n8n's
+ * execution of the run: one still waiting or running (a "respond immediately" webhook, a
+ * Respond to Webhook node, a long Wait) makes the run `following` until n8n records how it
+ * ended (then `finished`, confirmed by n8n). Without the API only "Workflow was started"
+ * is known to say nothing of the outcome: such a run is `accepted`.
  */
 export const runStates = ['running', 'finished', 'interrupted', 'following', 'accepted'] as const;
 export type RunState = (typeof runStates)[number];
@@ -42,6 +45,8 @@ export const LastRunSchema = z.object({
   trigger: z.enum(runTriggers),
   /** True once the outcome comes from n8n's own execution record (the n8n API). */
   confirmedByN8n: z.boolean(),
+  /** Why it failed ("No answer within 30 s" reads better than "could not be reached"). */
+  errorKind: z.enum(runErrorKinds).nullable(),
 });
 export type LastRun = z.infer<typeof LastRunSchema>;
 
@@ -60,8 +65,13 @@ export const RunSchema = z.object({
   statusCode: z.number().nullable(),
   /** Null while running; false once interrupted. */
   ok: z.boolean().nullable(),
+  /** Why it failed; `error` says it in words a client reads (shared/run-answers.ts). */
+  errorKind: z.enum(runErrorKinds).nullable(),
   error: z.string().nullable(),
+  /** The start of a text answer; null for a file (see `answer`) or no answer. */
   bodySnippet: z.string().nullable(),
+  /** The answer's type and size, and whether it was cut or is a file; null without one. */
+  answer: RunAnswerSchema.nullable(),
   /** True once the outcome comes from n8n's own execution record (the n8n API). */
   confirmedByN8n: z.boolean(),
   /** n8n's execution id, when the run was followed up through the n8n API. */

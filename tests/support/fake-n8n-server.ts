@@ -1,21 +1,43 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { errors, jwtVerify } from 'jose';
+import {
+  createExecutions,
+  type FakeExecution,
+  type FakeNodeError,
+  type NewExecution,
+  publicApi,
+  type TriggerItem,
+} from './fake-n8n-executions.ts';
 
-// A real HTTP server on loopback standing in for n8n (2.x where it matters). Paths choose
-// the answer:
-//   /ok/...      200 with a JSON body      /fail/...  500 with a text body
+// A real HTTP server on loopback standing in for n8n 2.x. Every webhook that reaches a
+// workflow records an execution of the payload's workflowId, with the request as its
+// trigger's item (fake-n8n-executions.ts holds them and the public API). Paths choose how
+// the workflow answers:
+//   /ok/...      200 JSON, the execution succeeded   /fail/...  500 with a text body
 //   /slow/...    answers after 5 s         /status/NNN/...  answers NNN
 //   /hold/...    answers 200 when the test calls releaseHeld()
 //   /sleep/<ms>/...  200 with a JSON body after <ms> milliseconds
-//   /immediate/<success|error>/...  200 {"message":"Workflow was started"} at once, like a
-//       "Respond: Immediately" webhook; records an execution of the payload's workflowId
-//       (running, then success or error after executionDelayMs). With .../echo/... the
-//       execution's trigger data holds the request (so the payload's runId can be matched).
+//   /immediate/<success|error>/...  "Respond: Immediately": 200 {"message":"Workflow was
+//       started"} at once, the execution running, then ending after executionDelayMs (an
+//       error fails in node "Send invoice"). With .../echo/... the execution keeps the
+//       trigger's data (so the payload's runId can be matched); with .../custom/... the
+//       answer is the webhook's own Response Data text instead.
+//   /parked/<success|error>/...  "When Last Node Finishes" with a Wait over 65 s: n8n parks
+//       the execution (waiting) and answers 200 at once with the Webhook node's item; the
+//       execution resumes and ends after executionDelayMs (standing in for the 70 s).
+//   /responder/<success|error>/...  a Respond to Webhook node answers 200 {"accepted":true},
+//       then the execution goes on and ends after executionDelayMs.
+//   /binary/...  answers a PDF (application/pdf, bytes with NUL), the execution succeeded.
+//   /node-error/...  the last node fails: 500 {"message":"Error in workflow"}; the execution
+//       holds the failing node "Create invoice" and its message.
+//   /large/<success|error>/...  "Respond: Immediately", then an execution whose data holds
+//       5 MB (a report node's output).
+//   /big-answer/...  200 text/plain of 80 KB.
 //   /webhook-test/...  404 as n8n's test URL when the editor is not listening
 //   /webhook/unregistered...  404 as a production URL of an inactive workflow
 //   GET /healthz  {"status":"ok"}
-//   GET /api/v1/executions, GET /api/v1/workflows  n8n's public API (X-N8N-API-KEY)
+//   GET /api/v1/executions[/id], GET /api/v1/workflows  n8n's public API (X-N8N-API-KEY)
 // requireAuth(prefix, auth) puts a Webhook node's Header, Basic or JWT auth in front of
 // every path starting with prefix; n8n answers in plain text (WWW-Authenticate set):
 // header auth 403 when missing or wrong, basic and JWT 401 when missing, 403 when wrong.
@@ -33,37 +55,17 @@ export type WebhookAuth =
   | { kind: 'basic'; user: string; password: string }
   | { kind: 'jwt'; secret: string };
 
-export type FakeExecutionStatus =
-  | 'canceled'
-  | 'crashed'
-  | 'error'
-  | 'running'
-  | 'success'
-  | 'waiting';
-
-/** What a Webhook trigger node outputs for a request. */
-export interface TriggerItem {
-  headers: IncomingHttpHeaders;
-  params: Record<string, string>;
-  query: Record<string, string>;
-  body: unknown;
-}
-
-export interface FakeExecution {
-  id: string;
-  workflowId: string;
-  status: FakeExecutionStatus;
-  startedAt: Date;
-  stoppedAt: Date | null;
-  errorMessage: string | null;
-  /** The trigger's output item; null when the workflow keeps no trigger data. */
-  trigger: TriggerItem | null;
-}
+export type {
+  FakeExecution,
+  FakeExecutionStatus,
+  FakeNodeError,
+  TriggerItem,
+} from './fake-n8n-executions.ts';
 
 export interface FakeN8nOptions {
   /** The key the public API accepts; FAKE_N8N_API_KEY when absent. */
   apiKey?: string;
-  /** How long an /immediate/ execution runs before it finishes. */
+  /** How long an execution goes on after an early answer before it ends. */
   executionDelayMs?: number;
 }
 
@@ -79,9 +81,7 @@ export interface FakeN8n {
   /** Every execution, in the order they were recorded. */
   executions: FakeExecution[];
   /** Records an execution as if n8n had run one (for the executions API). */
-  addExecution(
-    execution: Pick<FakeExecution, 'workflowId' | 'startedAt'> & Partial<FakeExecution>,
-  ): FakeExecution;
+  addExecution(execution: NewExecution): FakeExecution;
   /** Webhooks under `prefix` require this auth, as a Webhook node's Authentication. */
   requireAuth(prefix: string, auth: WebhookAuth): void;
   close(): Promise<void>;
@@ -89,27 +89,46 @@ export interface FakeN8n {
 
 export const FAKE_N8N_API_KEY = 'fake-n8n-api-key';
 
+/** The node errors the fake's workflows fail with, as n8n records them. */
+export const FAKE_NODE_ERRORS = {
+  immediate: { node: 'Send invoice', message: 'The fake was told to fail' },
+  parked: {
+    node: 'Send reminder',
+    message: 'The resource you are requesting could not be found',
+    description: 'No contact with id 4711',
+  },
+  lastNode: {
+    node: 'Create invoice',
+    message: 'Bad request - please check your parameters',
+    description: "Invalid email address: 'not-an-email'",
+  },
+} satisfies Record<string, FakeNodeError>;
+
+/** The size of the data of a /large/ execution. */
+export const LARGE_EXECUTION_BYTES = 5 * 1024 * 1024;
+
 /** Starts the fake; the caller closes it (tests use startFakeN8n in fake-n8n.ts). */
 export async function createFakeN8n(options: FakeN8nOptions = {}): Promise<FakeN8n> {
   const apiKey = options.apiKey ?? FAKE_N8N_API_KEY;
   const executionDelayMs = options.executionDelayMs ?? 300;
   const received: ReceivedRequest[] = [];
   const held: (() => void)[] = [];
-  const executions: FakeExecution[] = [];
+  const { executions, add: addExecution, finish } = createExecutions();
   const auths: { prefix: string; auth: WebhookAuth }[] = [];
 
-  const addExecution: FakeN8n['addExecution'] = (init) => {
-    const execution: FakeExecution = {
-      id: String(executions.length + 1),
-      status: 'success',
-      stoppedAt: null,
-      errorMessage: null,
-      trigger: null,
+  /** An execution of the request's workflow; `later` ends it after executionDelayMs. */
+  const execute = (trigger: TriggerItem, init: Partial<FakeExecution> = {}) =>
+    addExecution({
+      workflowId: String(workflowIdOf(trigger) ?? ''),
+      startedAt: new Date(),
+      trigger,
       ...init,
-    };
-    executions.push(execution);
-    return execution;
-  };
+    });
+  const later = (execution: FakeExecution, error: FakeNodeError | null, extra = {}) =>
+    setTimeout(() => {
+      Object.assign(execution, extra);
+      finish(execution, error);
+    }, executionDelayMs).unref();
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -141,23 +160,67 @@ export async function createFakeN8n(options: FakeN8nOptions = {}): Promise<FakeN
       if (webhook && (webhook[1] || webhook[2]!.startsWith('unregistered'))) {
         return json(404, notRegistered(method, webhook[2]!, webhook[1] === '-test'));
       }
-      const immediate = /^\/immediate\/(success|error)(\/echo)?\//.exec(url.pathname);
+      const trigger = triggerItem(req.headers, url, body);
+      const fails = (kind: string | undefined, error: FakeNodeError) =>
+        kind === 'error' ? error : null;
+
+      const immediate = /^\/immediate\/(success|error)(\/echo)?(\/custom)?\//.exec(url.pathname);
       if (immediate) {
-        const trigger = triggerItem(req.headers, url, body);
-        const execution = addExecution({
-          workflowId: String(workflowIdOf(trigger) ?? ''),
+        const execution = execute(trigger, {
           status: 'running',
-          startedAt: new Date(),
           trigger: immediate[2] ? trigger : null,
         });
-        setTimeout(() => {
-          execution.status = immediate[1] === 'success' ? 'success' : 'error';
-          execution.stoppedAt = new Date();
-          if (execution.status === 'error') {
-            execution.errorMessage = 'Workflow failed: the fake was told to fail';
-          }
-        }, executionDelayMs).unref();
+        later(execution, fails(immediate[1], FAKE_NODE_ERRORS.immediate));
+        if (immediate[3]) {
+          // The Webhook node's Response Data, sent as Express sends a string.
+          return res
+            .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+            .end('Thanks! Your request is on its way.');
+        }
         return json(200, { message: 'Workflow was started' });
+      }
+      const parked = /^\/parked\/(success|error)\//.exec(url.pathname);
+      if (parked) {
+        const execution = execute(trigger, {
+          status: 'waiting',
+          waitTill: new Date(Date.now() + 70_000),
+        });
+        later(execution, fails(parked[1], FAKE_NODE_ERRORS.parked));
+        // The last node run is the Wait, whose output is the Webhook node's item.
+        return json(200, trigger);
+      }
+      const responder = /^\/responder\/(success|error)\//.exec(url.pathname);
+      if (responder) {
+        later(
+          execute(trigger, { status: 'running' }),
+          fails(responder[1], FAKE_NODE_ERRORS.immediate),
+        );
+        return json(200, { accepted: true });
+      }
+      const large = /^\/large\/(success|error)\//.exec(url.pathname);
+      if (large) {
+        const execution = execute(trigger, { status: 'running' });
+        later(execution, fails(large[1], FAKE_NODE_ERRORS.lastNode), {
+          dataBytes: LARGE_EXECUTION_BYTES,
+        });
+        return json(200, { message: 'Workflow was started' });
+      }
+      if (url.pathname.startsWith('/node-error/')) {
+        finish(execute(trigger), FAKE_NODE_ERRORS.lastNode);
+        return json(500, { message: 'Error in workflow' });
+      }
+      if (url.pathname.startsWith('/binary/')) {
+        finish(execute(trigger), null);
+        return res
+          .writeHead(200, {
+            'content-type': 'application/pdf',
+            'content-disposition': 'attachment; filename="invoice.pdf"',
+          })
+          .end(FAKE_PDF);
+      }
+      if (url.pathname.startsWith('/big-answer/')) {
+        finish(execute(trigger), null);
+        return res.writeHead(200, { 'content-type': 'text/plain' }).end('line\n'.repeat(16_384));
       }
       const sleep = /^\/sleep\/(\d+)\//.exec(url.pathname)?.[1];
       if (sleep) {
@@ -177,6 +240,7 @@ export async function createFakeN8n(options: FakeN8nOptions = {}): Promise<FakeN
       } else if (status) {
         res.writeHead(Number(status), { 'content-type': 'text/plain' }).end(`answered ${status}`);
       } else {
+        if (workflowIdOf(trigger)) finish(execute(trigger), null);
         json(200, { received: true, path });
       }
     });
@@ -204,6 +268,13 @@ export async function createFakeN8n(options: FakeN8nOptions = {}): Promise<FakeN
     },
   };
 }
+
+/** A small PDF as a workflow answers one: binary, NUL bytes included. */
+const FAKE_PDF = Buffer.concat([
+  Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1'),
+  Buffer.alloc(12_000, 0),
+  Buffer.from('\n%%EOF\n'),
+]);
 
 /** n8n's Webhook node: validateWebhookAuthentication (nodes-base/nodes/Webhook/utils.ts). */
 async function authProblem(
@@ -260,97 +331,17 @@ function triggerItem(headers: IncomingHttpHeaders, url: URL, body: string): Trig
   } catch {
     parsed = body;
   }
-  return { headers, params: {}, query: Object.fromEntries(url.searchParams), body: parsed };
+  return {
+    headers,
+    params: {},
+    query: Object.fromEntries(url.searchParams),
+    body: parsed,
+    webhookUrl: `http://localhost:5678${url.pathname}`,
+    executionMode: 'production',
+  };
 }
 
 function workflowIdOf(trigger: TriggerItem): unknown {
   const body = trigger.body as { workflowId?: unknown } | null;
   return (typeof body === 'object' && body?.workflowId) || trigger.query.workflowId;
-}
-
-const FILTERABLE = ['canceled', 'error', 'running', 'success', 'waiting'];
-
-/** GET /api/v1/executions and /api/v1/workflows: [status, JSON answer]. */
-function publicApi(
-  url: URL,
-  headers: IncomingHttpHeaders,
-  apiKey: string,
-  executions: FakeExecution[],
-): [number, unknown] {
-  const key = headers['x-n8n-api-key'];
-  if (!key) return [401, { message: "'X-N8N-API-KEY' header required" }];
-  if (key !== apiKey) return [401, { message: 'unauthorized' }];
-  const query = url.searchParams;
-  const limit = Number(query.get('limit') ?? 100);
-  if (!Number.isInteger(limit) || limit < 1) {
-    return [400, { message: 'request/query/limit must be integer' }];
-  }
-  if (limit > 250) return [400, { message: 'request/query/limit must be <= 250' }];
-  if (url.pathname === '/api/v1/workflows') {
-    const ids = [...new Set(executions.map((e) => e.workflowId))].slice(0, limit);
-    return [
-      200,
-      { data: ids.map((id) => ({ id, name: `Workflow ${id}`, active: true })), nextCursor: null },
-    ];
-  }
-  if (url.pathname !== '/api/v1/executions') return [404, { message: 'not found' }];
-  const status = query.get('status');
-  if (status && !FILTERABLE.includes(status)) {
-    return [
-      400,
-      {
-        message: `request/query/status must be equal to one of the allowed values: ${FILTERABLE.join(', ')}`,
-      },
-    ];
-  }
-  const workflowId = query.get('workflowId');
-  const matching = executions
-    .filter((e) => (!workflowId || e.workflowId === workflowId) && (!status || e.status === status))
-    .sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime() || Number(b.id) - Number(a.id));
-  const cursor = query.get('cursor');
-  const lastId = cursor ? lastIdOf(cursor) : null;
-  if (lastId === undefined) return [400, { message: 'cursor is invalid' }];
-  const from = lastId === null ? 0 : matching.findIndex((e) => e.id === lastId) + 1;
-  const page = matching.slice(from, from + limit);
-  const last = page.at(-1);
-  const nextCursor =
-    last && from + limit < matching.length
-      ? Buffer.from(JSON.stringify({ lastId: last.id, limit })).toString('base64')
-      : null;
-  const includeData = query.get('includeData') === 'true';
-  return [200, { data: page.map((e) => executionJson(e, includeData)), nextCursor }];
-}
-
-/** n8n's cursor is base64 JSON { lastId, limit }; undefined when it is not. */
-function lastIdOf(cursor: string): string | undefined {
-  try {
-    const parsed = JSON.parse(Buffer.from(cursor, 'base64').toString()) as { lastId?: unknown };
-    return typeof parsed.lastId === 'string' ? parsed.lastId : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function executionJson(execution: FakeExecution, includeData: boolean) {
-  const { trigger, errorMessage } = execution;
-  const runData = trigger ? { Webhook: [{ data: { main: [[{ json: trigger }]] } }] } : {};
-  return {
-    id: execution.id,
-    finished: execution.status === 'success',
-    mode: 'webhook',
-    retryOf: null,
-    retrySuccessId: null,
-    startedAt: execution.startedAt.toISOString(),
-    stoppedAt: execution.stoppedAt?.toISOString() ?? null,
-    workflowId: execution.workflowId,
-    waitTill: null,
-    status: execution.status,
-    ...(includeData
-      ? {
-          data: {
-            resultData: { runData, ...(errorMessage ? { error: { message: errorMessage } } : {}) },
-          },
-        }
-      : {}),
-  };
 }

@@ -22,6 +22,7 @@ import type { InvoiceItem, InvoiceKind, PaymentMethod } from '#shared/invoicing.
 import type { GeneratedDocument } from '#shared/legal.ts';
 import type { InputField, InputValues } from '#shared/process-inputs.ts';
 import type { HttpMethod } from '#shared/processes.ts';
+import type { RunErrorKind } from '#shared/run-answers.ts';
 import type { RunState, RunTrigger } from '#shared/runs.ts';
 import type { InviteRole } from '#shared/team.ts';
 import type {
@@ -198,11 +199,23 @@ export const runs = pgTable(
     statusCode: integer('status_code'),
     /** Null while running; false once interrupted. */
     ok: boolean('ok'),
+    /** Why it failed (shared/run-answers.ts): admins read `error` as is, clients a plain text. */
+    errorKind: text('error_kind').$type<RunErrorKind>(),
     error: text('error'),
+    /** The node n8n recorded as failing, when n8n's execution says so. */
+    errorNode: text('error_node'),
+    /** The start of a text answer; never a file's bytes (docs/decisions/024). */
     bodySnippet: text('body_snippet'),
+    /** The answer's type and whole size, whether only its start was read, and if it is a file. */
+    answerContentType: text('answer_content_type'),
+    answerBytes: bigint('answer_bytes', { mode: 'number' }),
+    answerCut: boolean('answer_cut').notNull().default(false),
+    answerBinary: boolean('answer_binary').notNull().default(false),
     /** True once the outcome comes from n8n's execution record (the n8n API). */
     confirmedByN8n: boolean('confirmed_by_n8n').notNull().default(false),
     n8nExecutionId: text('n8n_execution_id'),
+    /** When the follow-up job last asked n8n about this run: it asks the longest-waiting first. */
+    n8nCheckedAt: timestamp('n8n_checked_at', { withTimezone: true }),
     /** The input values sent under `inputs`; null for a process without inputs. */
     inputs: jsonb('inputs').$type<InputValues>(),
   },

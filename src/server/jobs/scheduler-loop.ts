@@ -5,6 +5,7 @@ import { processes, type ScheduleRow, schedules, users } from '#server/db/schema
 import { audit } from '#server/domain/audit/audit.ts';
 import type { Notifier } from '#server/domain/notifications/notifier.ts';
 import { type RunObserver, settleWithin, startRun } from '#server/domain/runs/service.ts';
+import type { N8nApi } from '#server/integrations/n8n/api.ts';
 import type { WebhookCaller } from '#server/integrations/n8n/webhook.ts';
 import { defaultInputs } from '#shared/process-inputs.ts';
 import { mayRun } from '#shared/run-policy.ts';
@@ -27,8 +28,8 @@ export interface SchedulerLoopOptions {
   now?: () => Date;
   /** Told how late each schedule fires and how its run ends (app.metrics). */
   metrics?: SchedulerObserver;
-  /** The n8n API is configured: runs n8n only accepted are followed up. */
-  followUp?: boolean;
+  /** n8n's API when configured: runs are checked against n8n's executions. */
+  n8nApi?: N8nApi | null;
   /** Told of skipped and failed scheduled runs (notifications). */
   notifier?: Pick<Notifier, 'notify'>;
 }
@@ -120,7 +121,7 @@ export function createSchedulerLoop(options: SchedulerLoopOptions) {
     const decision = mayRun(owner, process, { trigger: 'schedule', gapMinutes });
     if (!decision.allowed) return skip(claimed, decision.reason, process.id, owner.id);
     const started = await startRun(
-      { db, n8n, observer: metrics, followUp: options.followUp, notifier: options.notifier },
+      { db, n8n, observer: metrics, n8nApi: options.n8nApi, log, notifier: options.notifier },
       process,
       {
         trigger: 'schedule',

@@ -151,6 +151,7 @@ describe('run outcomes', () => {
     status: 200,
     ok: true,
     body: '',
+    answer: null,
     durationMs: 5,
     startedOnly: false,
     ...over,

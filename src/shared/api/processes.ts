@@ -8,6 +8,7 @@ import {
   ProcessListQuerySchema,
   ProcessTestBodySchema,
   ProcessTestResultSchema,
+  RunConfirmationSchema,
   SavedProcessSchema,
   UpdateProcessSchema,
 } from '../processes.ts';
@@ -87,6 +88,13 @@ export const processesApi = {
     params: IdParamsSchema,
     body: UpdateProcessSchema,
     responses: { 200: SavedProcessSchema, 400: ErrorSchema, 404: ErrorSchema },
+  }),
+  confirmation: defineRoute({
+    method: 'GET',
+    path: '/api/admin/processes/confirmation',
+    ...admin,
+    summary: "Whether runs are confirmed against n8n's executions (the n8n API is configured)",
+    responses: { 200: RunConfirmationSchema },
   }),
   test: defineRoute({
     method: 'POST',

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { exactTime, pastPosition, rowsInBatches } from '#server/db/keyset.ts';
 import { processes, runs, users } from '#server/db/schema.ts';
+import { clientRunError } from '#shared/run-answers.ts';
 
 // The rows of a runs export, newest first, read a thousand at a time on the
 // (client, started_at) index with a keyset cursor: a year of runs streams in constant memory.
@@ -38,6 +39,7 @@ export async function* runCsvRows(db: Db, scope: RunsScope) {
         ok: runs.ok,
         statusCode: runs.statusCode,
         durationMs: runs.durationMs,
+        errorKind: runs.errorKind,
         error: runs.error,
         body: runs.bodySnippet,
       })
@@ -65,7 +67,8 @@ export async function* runCsvRows(db: Db, scope: RunsScope) {
       outcome(run),
       run.statusCode,
       run.durationMs,
-      run.error ?? '',
+      // What the client reads in the run history: n8n's address stays with the admins.
+      clientRunError(run.errorKind, run.error) ?? '',
       run.body ?? '',
     ];
   }

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { exactTime, type KeysetPosition, keysetPage, pastPosition } from '#server/db/keyset.ts';
 import { processes, type RunRow, runRollups, runs } from '#server/db/schema.ts';
+import { clientRunError, type RunAnswer } from '#shared/run-answers.ts';
 import type { Run } from '#shared/runs.ts';
 
 // Reading runs back, always within the account's log retention window.
@@ -21,12 +22,25 @@ export const runToJson = (row: RunRow, names: Map<string, string>): Run => ({
   durationMs: row.durationMs,
   statusCode: row.statusCode,
   ok: row.ok,
-  error: row.error,
+  errorKind: row.errorKind,
+  error: clientRunError(row.errorKind, row.error),
   bodySnippet: row.bodySnippet,
+  answer: answerOf(row),
   confirmedByN8n: row.confirmedByN8n,
   n8nExecutionId: row.n8nExecutionId,
   inputs: row.inputs ?? null,
 });
+
+/** What the run kept of the webhook's answer; null when none came (or none is known). */
+export const answerOf = (row: RunRow): RunAnswer | null =>
+  row.answerBytes === null
+    ? null
+    : {
+        contentType: row.answerContentType,
+        bytes: row.answerBytes,
+        cut: row.answerCut,
+        binary: row.answerBinary,
+      };
 
 /**
  * A page of a process's runs, newest first, and the cursor of the page after it (null on

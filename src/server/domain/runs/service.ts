@@ -1,10 +1,13 @@
 import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { type ProcessRow, type RunRow, runs, users } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
 import { DomainError } from '#server/domain/errors.ts';
 import type { Notifier } from '#server/domain/notifications/notifier.ts';
+import { storable } from '#server/integrations/n8n/answer-body.ts';
 import { SNIPPET_LENGTH } from '#server/integrations/n8n/answers.ts';
+import type { N8nApi } from '#server/integrations/n8n/api.ts';
 import type {
   WebhookCaller,
   WebhookResult,
@@ -12,10 +15,13 @@ import type {
 } from '#server/integrations/n8n/webhook.ts';
 import type { InputValues } from '#shared/process-inputs.ts';
 import { WEBHOOK_TIMEOUT } from '#shared/processes.ts';
+import { clientRunError } from '#shared/run-answers.ts';
 import type { RunTarget } from '#shared/run-policy.ts';
-import type { RunState, RunTrigger } from '#shared/runs.ts';
+import type { RunTrigger } from '#shared/runs.ts';
 import type { WebhookPayload } from '#shared/webhook-payload.ts';
 import { trackRun } from './in-flight.ts';
+import { executionOfRun } from './n8n-execution.ts';
+import { adminRunError, isConfirmable, type Outcome, outcomeOf } from './outcome.ts';
 
 // Runs a process: records the run as running, calls the address mayRun chose (the
 // webhook, or the fallback when paused) through the n8n integration, records the answer,
@@ -30,10 +36,12 @@ export interface RunContext {
   /** Told when a run ends (metrics); the domain knows nothing of what listens. */
   observer?: RunObserver;
   /**
-   * True when the n8n API is configured (N8N_API_URL and N8N_API_KEY): a run n8n only
-   * accepted ("Workflow was started") is then followed up (jobs/n8n-follow-up.ts).
+   * n8n's API when it is configured (N8N_API_URL and N8N_API_KEY): each run of a process
+   * with a workflow id is then checked against n8n's execution of it, and followed up
+   * while that execution is under way (jobs/n8n-follow-up.ts).
    */
-  followUp?: boolean;
+  n8nApi?: N8nApi | null;
+  log?: FastifyBaseLogger;
   /** Told of a failed run (notifications); it never delays or fails the run. */
   notifier?: Pick<Notifier, 'notify'>;
 }
@@ -70,6 +78,13 @@ export function endOf(result: WebhookResult): Exclude<RunEnd, 'interrupted'> {
   if (result.ok) return 'succeeded';
   if (result.status !== null) return 'failed';
   return result.error?.kind === 'timeout' ? 'timeout' : 'unreachable';
+}
+
+/** How the run ended once n8n's execution was looked at (metrics). */
+export function endOfRun(run: RunRow, result: WebhookResult): Exclude<RunEnd, 'interrupted'> {
+  if (run.state === 'following' || run.state === 'accepted') return 'accepted';
+  if (run.confirmedByN8n) return run.ok ? 'succeeded' : 'failed';
+  return endOf(result);
 }
 
 export interface RunRequest {
@@ -135,20 +150,25 @@ export async function startRun(
   const done = trackRun(
     started.id,
     call.then(async (result) => {
-      const followUp = !!context.followUp && !!process.n8nWorkflowId;
-      const run = await recordFinish(db, started.id, result, followUp);
+      const api = process.n8nWorkflowId ? (context.n8nApi ?? null) : null;
+      const execution =
+        api && process.n8nWorkflowId && isConfirmable(result)
+          ? await executionOfRun(db, api, started, process.n8nWorkflowId, context.log)
+          : null;
+      const run = await recordFinish(db, started.id, result, outcomeOf(result, !!api, execution));
       observer?.runEnded({
         trigger: request.trigger,
-        outcome: endOf(result),
+        outcome: endOfRun(run, result),
         durationMs: result.durationMs,
       });
-      if (!result.ok) {
+      if (run.state === 'finished' && run.ok === false) {
         await auditFailure(db, process, request, run, result, target.fallback);
         context.notifier?.notify({
           processId: process.id,
           ownerId: process.clientUserId,
           kind: 'failure',
-          reason: result.error?.message ?? `the workflow answered ${result.status}`,
+          reason:
+            clientRunError(run.errorKind, run.error) ?? `the workflow answered ${result.status}`,
         });
       }
       return { run, result };
@@ -270,37 +290,34 @@ async function insertRun(db: Db, values: typeof runs.$inferInsert): Promise<RunR
   return run;
 }
 
-/**
- * The state after the answer: a "respond immediately" answer says only that n8n started
- * the workflow, so the run is followed up through the n8n API, or stays `accepted`.
- */
-function stateAfter(
-  result: WebhookResult,
-  followUp: boolean,
-): { state: RunState; ok: boolean | null } {
-  if (!result.startedOnly) return { state: 'finished', ok: result.ok };
-  return followUp ? { state: 'following', ok: null } : { state: 'accepted', ok: true };
-}
-
 async function recordFinish(
   db: Db,
   id: string,
   result: WebhookResult,
-  followUp: boolean,
+  outcome: Outcome,
 ): Promise<RunRow> {
+  const { answer } = result;
+  const values = {
+    ...outcome,
+    finishedAt: new Date(),
+    durationMs: result.durationMs,
+    statusCode: result.status,
+    bodySnippet: storable(result.body.slice(0, SNIPPET_LENGTH)) || null,
+    answerContentType: answer?.contentType ?? null,
+    answerBytes: answer?.bytes ?? null,
+    answerCut: answer?.cut ?? false,
+    answerBinary: answer?.binary ?? false,
+  };
   // The webhook's answer is the truth, even if a sweep marked the run interrupted meanwhile.
-  const [run] = await db
-    .update(runs)
-    .set({
-      ...stateAfter(result, followUp),
-      finishedAt: new Date(),
-      durationMs: result.durationMs,
-      statusCode: result.status,
-      error: result.error?.message ?? null,
-      bodySnippet: result.body.slice(0, SNIPPET_LENGTH),
-    })
-    .where(eq(runs.id, id))
-    .returning();
+  const update = (set: typeof values) =>
+    db.update(runs).set(set).where(eq(runs.id, id)).returning();
+  const [run] = await update(values).catch(async (error: unknown) => {
+    // Whatever the answer held, the run is recorded: without what could not be stored.
+    const kept = { ...values, bodySnippet: null, answerContentType: null };
+    const rows = await update(kept);
+    if (!rows[0]) throw error;
+    return rows;
+  });
   if (!run) throw new Error('run update matched no row');
   return run;
 }
@@ -316,7 +333,7 @@ async function auditFailure(
   await audit(db, {
     level: 'error',
     source: 'runs',
-    message: `Run of "${process.name}" failed: ${result.error?.message ?? `status ${result.status}`}`,
+    message: `Run of "${process.name}" failed: ${adminRunError(run)}`,
     userId: process.clientUserId,
     actorId: request.triggeredBy,
     processId: process.id,
@@ -327,6 +344,7 @@ async function auditFailure(
       durationMs: result.durationMs,
       usedFallback,
       snippet: run.bodySnippet,
+      ...(run.n8nExecutionId ? { n8nExecutionId: run.n8nExecutionId } : {}),
     },
   });
 }

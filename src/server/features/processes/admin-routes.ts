@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { serve } from '#server/api/serve.ts';
 import { currentUser } from '#server/auth/guards.ts';
+import { adminRunError } from '#server/domain/runs/outcome.ts';
 import { runProcess, SNIPPET_LENGTH } from '#server/domain/runs/service.ts';
 import { HttpError } from '#server/http/errors.ts';
 import { sendTotal } from '#server/http/paging.ts';
 import { processesApi as api } from '#shared/api/processes.ts';
+import { shownAnswer } from '#shared/run-answers.ts';
 import { runContextOf } from './run-context.ts';
 import {
   addressWarnings,
@@ -47,17 +49,38 @@ export const adminProcessRoutes: FastifyPluginAsyncZod = async (app) => {
 
   serve(app, api.test, async (request) => {
     const process = await requireProcess(db, request.params.id);
-    const { result } = await runProcess(runContextOf(app), process, {
+    const { run, result } = await runProcess(runContextOf(app), process, {
       trigger: 'test',
       triggeredBy: currentUser(request).id,
       target: testRunTarget(process),
     });
+    // Admins read the raw cause: n8n's address, the failing node and its execution.
     if (result.status === null) {
-      const status = result.error?.kind === 'timeout' ? 504 : 502;
-      throw new HttpError(status, `The webhook could not be reached: ${result.error?.message}`);
+      if (result.error?.kind === 'timeout') {
+        throw new HttpError(504, result.error.message);
+      }
+      const lead =
+        result.error?.kind === 'network'
+          ? 'n8n is not answering'
+          : 'The webhook could not be reached';
+      throw new HttpError(502, `${lead}: ${result.error?.message}`);
     }
-    const body = result.body.slice(0, SNIPPET_LENGTH);
-    if (!result.ok) throw new HttpError(502, `The webhook answered ${result.status}: ${body}`);
-    return { status: result.status, durationMs: result.durationMs, ok: true, body };
+    const body = shownAnswer(result.body, result.answer).slice(0, SNIPPET_LENGTH);
+    if (!result.ok || run.ok === false) {
+      const cause = run.errorKind === 'execution' ? adminRunError(run) : body;
+      throw new HttpError(502, `The webhook answered ${result.status}: ${cause}`);
+    }
+    return {
+      status: result.status,
+      durationMs: result.durationMs,
+      ok: true,
+      body,
+      state: run.state,
+      n8nExecutionId: run.n8nExecutionId,
+    };
   });
+
+  serve(app, api.confirmation, async () => ({
+    n8nApi: !!(config.n8n.apiUrl && config.n8n.apiKey),
+  }));
 };

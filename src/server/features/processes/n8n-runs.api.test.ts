@@ -8,7 +8,7 @@ import { followUpRuns } from '#server/jobs/n8n-follow-up.ts';
 import { createSchedulerLoop } from '#server/jobs/scheduler-loop.ts';
 import { processMessages } from '#shared/processes.ts';
 import { runMessages } from '#shared/runs.ts';
-import { startFakeN8n } from '#test/support/fake-n8n.ts';
+import { FAKE_NODE_ERRORS, startFakeN8n } from '#test/support/fake-n8n.ts';
 import { createClient, createProcessFor } from '#test/support/portal.ts';
 import { build, type TestContext } from '#test/support/test-app.ts';
 
@@ -282,7 +282,8 @@ describe('"respond immediately" workflows', () => {
       ok: false,
       confirmedByN8n: true,
       n8nExecutionId: fromN8n.id,
-      error: fromN8n.errorMessage,
+      errorKind: 'execution',
+      error: FAKE_NODE_ERRORS.immediate.message,
       finishedAt: fromN8n.stoppedAt!.toISOString(),
     });
     const [succeeded] = await history(withApi, me.token, echoing.id);
@@ -320,7 +321,7 @@ describe('"respond immediately" workflows', () => {
       ok: false,
       confirmedByN8n: true,
       n8nExecutionId: execution.id,
-      error: execution.errorMessage,
+      error: FAKE_NODE_ERRORS.immediate.message,
     });
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { serve } from '#server/api/serve.ts';
 import { actorIdOf, currentUser } from '#server/auth/guards.ts';
+import type { RunRow } from '#server/db/schema.ts';
 import { resolveAccount } from '#server/domain/accounts/account.ts';
 import {
   manualRunTarget,
@@ -8,14 +9,26 @@ import {
 } from '#server/domain/processes/account-processes.ts';
 import { settleWithin, startRun } from '#server/domain/runs/service.ts';
 import { HttpError } from '#server/http/errors.ts';
+import type { WebhookResult } from '#server/integrations/n8n/webhook.ts';
 import { processesApi as api } from '#shared/api/processes.ts';
 import type { MyProcess } from '#shared/processes.ts';
+import { clientRunError, shownAnswer } from '#shared/run-answers.ts';
 import { MANUAL_WAIT_MS, runMessages } from '#shared/runs.ts';
 import { checkedInputs } from './inputs.ts';
 import { listWithLastRuns, runHistory } from './portal-service.ts';
 import { runContextOf } from './run-context.ts';
 
 // The client portal's process calls (SPEC §7 Client portal): list, trigger, run history.
+
+/** Run's answer for a run that failed: in words a client reads (shared/run-answers.ts). */
+function runFailure(run: RunRow, result: WebhookResult): HttpError {
+  const message = clientRunError(run.errorKind, run.error);
+  if (run.errorKind === 'execution') return new HttpError(502, `The workflow failed: ${message}`);
+  if (result.status !== null) {
+    return new HttpError(502, `The workflow answered ${result.status}: ${result.body}`);
+  }
+  return new HttpError(run.errorKind === 'timeout' ? 504 : 502, message ?? 'No answer.');
+}
 
 export const clientProcessRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, config } = app.deps;
@@ -55,21 +68,14 @@ export const clientProcessRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(body as never);
     if (!settled) return text(202, runMessages.stillRunning);
     const { run, result } = settled;
-    if (result.status === null) {
-      const timedOut = result.error?.kind === 'timeout';
-      throw new HttpError(
-        timedOut ? 504 : 502,
-        `The workflow could not be reached: ${result.error?.message}`,
-      );
-    }
-    if (!result.ok) {
-      throw new HttpError(502, `The workflow answered ${result.status}: ${result.body}`);
-    }
+    if (run.state === 'finished' && run.ok === false) throw runFailure(run, result);
+    // No answer in time while n8n's execution goes on: said as a timeout all the same.
+    if (run.errorKind === 'timeout') throw new HttpError(504, run.error ?? 'No answer.');
     if (run.state === 'following') return text(202, runMessages.following);
     if (run.state === 'accepted') return text(202, runMessages.accepted);
     // The webhook's own 2xx status and body pass through as text (SPEC §7 reads it as
-    // text). No response schema for 2xx, so Fastify sends the string untouched.
-    return text(result.status, result.body);
+    // text), a file as what it is. No response schema for 2xx: Fastify sends the string.
+    return text(result.ok ? result.status! : 200, shownAnswer(result.body, result.answer));
   });
 
   serve(app, api.runs, async (request) =>

@@ -35,6 +35,7 @@ export async function listWithLastRuns(db: Db, account: Account): Promise<MyProc
             durationMs: run.durationMs,
             trigger: run.trigger,
             confirmedByN8n: run.confirmedByN8n,
+            errorKind: run.errorKind,
           }
         : null,
     };

@@ -23,7 +23,16 @@ export interface OutboundRequest {
 
 export interface OutboundResponse {
   status: number;
+  /** The bytes kept, decoded as UTF-8 (binary answers come out mangled: read `raw`). */
   body: string;
+  /** The bytes kept, at most maxBodyBytes. */
+  raw: Buffer;
+  /** The answer's Content-Type header, when it had one. */
+  contentType: string | null;
+  /** How many bytes the answer had, counting those read and dropped. */
+  bytes: number;
+  /** True when the answer was longer than maxBodyBytes, so `raw` holds only its start. */
+  cut: boolean;
 }
 
 export class OutboundError extends Error {
@@ -109,16 +118,22 @@ export function sendOutbound(request: OutboundRequest): Promise<OutboundResponse
       },
       (res) => {
         const chunks: Buffer[] = [];
-        let kept = 0;
+        let bytes = 0;
         res.on('data', (chunk: Buffer) => {
-          if (kept < maxBodyBytes) {
-            chunks.push(chunk.subarray(0, maxBodyBytes - kept));
-            kept += chunk.length;
-          }
+          if (bytes < maxBodyBytes) chunks.push(chunk.subarray(0, maxBodyBytes - bytes));
+          bytes += chunk.length;
         });
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
-        );
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          resolve({
+            status: res.statusCode ?? 0,
+            body: raw.toString('utf8'),
+            raw,
+            contentType: res.headers['content-type'] ?? null,
+            bytes,
+            cut: bytes > maxBodyBytes,
+          });
+        });
         res.on('error', (error) => reject(toOutboundError(error, request.timeoutMs)));
       },
     );

@@ -7,7 +7,7 @@ import { createN8nApi, n8nApiBase } from './api.ts';
 // The n8n public API client against tests/support/fake-n8n.ts, and against a plain server
 // whose answer each test sets (other web servers, n8n versions that answer differently).
 
-const n8n = await startFakeN8n({ apiKey: 'the-real-api-key', executionDelayMs: 50 });
+const n8n = await startFakeN8n({ apiKey: 'the-real-api-key', executionDelayMs: 1_000 });
 const api = createN8nApi({ url: n8n.url('/api/v1'), apiKey: n8n.apiKey });
 
 let scripted = { status: 200, body: '<html>Welcome</html>' };
@@ -87,22 +87,30 @@ describe('listExecutions', () => {
       workflowId: 'wf-list',
       startedAt: at(base, i * 1_000),
       stoppedAt: at(base, i * 1_000 + 500),
-      status: i === 3 ? 'error' : 'success',
-      errorMessage: i === 3 ? 'Workflow failed: boom' : null,
+      status: i === 3 ? 'crashed' : 'success',
       trigger: echoed(`run-${i}`),
     });
   }
+  n8n.addExecution({ workflowId: 'wf-list', startedAt: at(base, 9_000), status: 'running' });
   n8n.addExecution({ workflowId: 'wf-elsewhere', startedAt: base });
 
-  it('pages through one workflow, newest first, with the data read', async () => {
-    const first = await api.listExecutions({ workflowId: 'wf-list', limit: 2, includeData: true });
-    expect(first.data.map((e) => e.runId)).toEqual(['run-4', 'run-3']);
-    expect(first.data[1]).toMatchObject({
-      status: 'error',
-      errorMessage: 'Workflow failed: boom',
-      startedAt: at(base, 3_000),
-      stoppedAt: at(base, 3_500),
-    });
+  it('pages through one workflow, newest first, without the data', async () => {
+    const first = await api.listExecutions({ workflowId: 'wf-list', limit: 2 });
+    expect(first.data).toEqual([
+      {
+        id: expect.any(String),
+        status: 'success',
+        startedAt: at(base, 4_000),
+        stoppedAt: at(base, 4_500),
+      },
+      {
+        id: expect.any(String),
+        status: 'crashed',
+        startedAt: at(base, 3_000),
+        stoppedAt: at(base, 3_500),
+      },
+    ]);
+    expect(n8n.to('/api/v1/executions?workflowId=wf-list').at(-1)?.path).not.toMatch(/includeData/);
     expect(first.nextCursor).toEqual(expect.any(String));
     const rest = await api.listExecutions({
       workflowId: 'wf-list',
@@ -110,13 +118,16 @@ describe('listExecutions', () => {
       cursor: first.nextCursor!,
     });
     expect(rest.data.map((e) => e.startedAt)).toEqual([2, 1, 0].map((s) => at(base, s * 1_000)));
-    expect(rest.data[0]?.runId).toBeNull();
     expect(rest.nextCursor).toBeNull();
   });
 
-  it('filters on status', async () => {
+  it('filters on status (crashed counts as error); running ones only when asked for', async () => {
     const errors = await api.listExecutions({ workflowId: 'wf-list', status: 'error' });
-    expect(errors.data).toHaveLength(1);
+    expect(errors.data.map((e) => e.status)).toEqual(['crashed']);
+    const running = await api.listExecutions({ workflowId: 'wf-list', status: 'running' });
+    expect(running.data.map((e) => e.status)).toEqual(['running']);
+    const recent = await api.recentExecutions('wf-list', base);
+    expect(recent).toHaveLength(6);
   });
 
   it('throws the status and n8n message, without the key', async () => {
@@ -154,23 +165,83 @@ describe('listExecutions', () => {
   });
 });
 
+const post = (path: string, payload: object) =>
+  fetch(n8n.url(path), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(payload),
+  });
+
+describe('getExecution', () => {
+  it("reads the run id and n8n's error: the failing node, its message and description", async () => {
+    const answer = await post('/node-error/invoice', { runId: 'run-node', workflowId: 'wf-node' });
+    expect(answer.status).toBe(500);
+    expect(await answer.json()).toEqual({ message: 'Error in workflow' });
+    const { id } = n8n.executions.at(-1)!;
+    expect(await api.getExecution(id, { includeData: true })).toMatchObject({
+      id,
+      status: 'error',
+      runId: 'run-node',
+      dataRead: true,
+      error: {
+        node: 'Create invoice',
+        message: 'Bad request - please check your parameters',
+        description: "Invalid email address: 'not-an-email'",
+      },
+    });
+    // Without data only the status: cheap to ask every few seconds.
+    expect(await api.getExecution(id)).toMatchObject({ status: 'error', runId: null, error: null });
+    expect(await api.getExecution('999999')).toBeNull();
+  });
+
+  it('reads the run id of a running execution from its stack, and of a parked one', async () => {
+    await post('/responder/success/early', { runId: 'run-stack', workflowId: 'wf-stack' });
+    const running = n8n.executions.at(-1)!;
+    expect(await api.getExecution(running.id, { includeData: true })).toMatchObject({
+      status: 'running',
+      runId: 'run-stack',
+    });
+    await post('/parked/error/wait', { runId: 'run-parked', workflowId: 'wf-parked' });
+    const parked = n8n.executions.at(-1)!;
+    expect(await api.getExecution(parked.id, { includeData: true })).toMatchObject({
+      status: 'waiting',
+      runId: 'run-parked',
+      error: null,
+    });
+  });
+
+  it('reads an execution whose data is over 4 MB', async () => {
+    const execution = n8n.addExecution({
+      workflowId: 'wf-large',
+      startedAt: new Date(),
+      status: 'error',
+      trigger: echoed('run-large'),
+      error: { node: 'Build report', message: 'Out of paper' },
+      dataBytes: 5 * 1024 * 1024,
+    });
+    expect(await api.getExecution(execution.id, { includeData: true })).toMatchObject({
+      runId: 'run-large',
+      error: { node: 'Build report', message: 'Out of paper' },
+    });
+  });
+});
+
 describe('findExecution', () => {
   it('finds a respond-immediately execution by the run id it echoes', async () => {
     const calledAt = new Date();
-    const payload = { runId: 'run-echo', workflowId: 'wf-echo' };
-    const answer = await fetch(n8n.url('/immediate/error/echo/report'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(payload),
+    const answer = await post('/immediate/error/echo/report', {
+      runId: 'run-echo',
+      workflowId: 'wf-echo',
     });
     expect(await answer.json()).toEqual({ message: 'Workflow was started' });
     // A later execution of another run, nearer in time, must not be taken for this one.
     n8n.addExecution({ workflowId: 'wf-echo', startedAt: calledAt, trigger: echoed('other') });
     const query = { workflowId: 'wf-echo', runId: 'run-echo', calledAt };
-    expect(await api.findExecution(query)).toMatchObject({ runId: 'run-echo' });
+    // Still running: n8n lists it only when asked for running executions.
+    expect(await api.findExecution(query)).toMatchObject({ runId: 'run-echo', status: 'running' });
     await expect
-      .poll(async () => (await api.findExecution(query))?.errorMessage)
-      .toBe('Workflow failed: the fake was told to fail');
+      .poll(async () => (await api.findExecution(query))?.error?.message, { timeout: 5_000 })
+      .toBe('The fake was told to fail');
   });
 
   it('takes the unclaimed execution that started nearest the call', async () => {
@@ -197,36 +268,51 @@ describe('findExecution', () => {
     expect(narrow).toBeNull();
   });
 
-  it('pages back until executions start before the call, at most 5 pages', async () => {
+  it('reads only the executions that started near the call, one by one', async () => {
+    const calledAt = new Date('2030-04-01T12:00:00.000Z');
+    for (let i = 1; i <= 30; i++) {
+      n8n.addExecution({
+        workflowId: 'wf-many',
+        startedAt: at(calledAt, -i * 60_000),
+        trigger: echoed(`old-${i}`),
+        dataBytes: 1024 * 1024,
+      });
+    }
+    n8n.addExecution({ workflowId: 'wf-many', startedAt: at(calledAt, 300), trigger: echoed('x') });
+    const mine = n8n.addExecution({
+      workflowId: 'wf-many',
+      startedAt: at(calledAt, 200),
+      trigger: echoed('mine'),
+    });
+    const before = n8n.received.length;
+    expect((await api.findExecution({ workflowId: 'wf-many', runId: 'mine', calledAt }))?.id).toBe(
+      mine.id,
+    );
+    const asked = n8n.received.slice(before).map((r) => r.path);
+    expect(asked.filter((path) => path.includes('includeData=true'))).toEqual([
+      `/api/v1/executions/${mine.id}?includeData=true`,
+    ]);
+  });
+
+  it('pages back until executions start before the call, at most 5 pages of 100', async () => {
     const calledAt = new Date('2030-03-01T12:00:00.000Z');
-    const later = (count: number, workflowId: string) => {
-      for (let i = 1; i <= count; i++) {
-        n8n.addExecution({
-          workflowId,
-          startedAt: at(calledAt, i * 1_000),
-          trigger: echoed(`later-${i}`),
-        });
-      }
-    };
     n8n.addExecution({ workflowId: 'wf-deep', startedAt: calledAt, trigger: echoed('deep') });
-    later(90, 'wf-deep');
+    for (let i = 1; i <= 150; i++) {
+      n8n.addExecution({ workflowId: 'wf-deep', startedAt: at(calledAt, i * 100) });
+    }
     expect(
       (await api.findExecution({ workflowId: 'wf-deep', runId: 'deep', calledAt }))?.id,
     ).toBeDefined();
     n8n.addExecution({ workflowId: 'wf-deeper', startedAt: calledAt, trigger: echoed('deeper') });
-    later(100, 'wf-deeper');
-    const pages = () => n8n.to('/api/v1/executions?workflowId=wf-deeper').length;
+    for (let i = 1; i <= 600; i++) {
+      n8n.addExecution({ workflowId: 'wf-deeper', startedAt: at(calledAt, i * 10) });
+    }
+    const lists = () =>
+      n8n.to('/api/v1/executions?workflowId=wf-deeper').filter((r) => !r.path.includes('running'));
     expect(
-      await api.findExecution({ workflowId: 'wf-deeper', runId: 'deeper', calledAt }),
+      (await api.findExecution({ workflowId: 'wf-deeper', runId: 'deeper', calledAt }))?.runId,
     ).toBeNull();
-    expect(pages()).toBe(5);
-    expect(n8n.to('/api/v1/executions?workflowId=wf-deeper')[0]?.path).toContain('limit=20');
-
-    for (let i = 0; i < 25; i++)
-      n8n.addExecution({ workflowId: 'wf-old', startedAt: at(calledAt, -60_000) });
-    later(30, 'wf-old');
-    const before = n8n.received.length;
-    expect(await api.findExecution({ workflowId: 'wf-old', runId: 'none', calledAt })).toBeNull();
-    expect(n8n.received.length - before).toBe(2);
+    expect(lists()).toHaveLength(5);
+    expect(lists()[0]?.path).toContain('limit=100');
   });
 });

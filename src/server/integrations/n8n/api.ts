@@ -2,42 +2,32 @@ import { z } from 'zod';
 import { OutboundError, sendOutbound } from '#server/integrations/http/outbound.ts';
 import type { Check } from '#shared/environment.ts';
 import { readableUpstreamError } from './answers.ts';
+import {
+  detailOf,
+  ExecutionPageSchema,
+  type N8nExecution,
+  type N8nExecutionDetail,
+  RawExecutionSchema,
+} from './executions.ts';
+
+export type { N8nError, N8nExecution, N8nExecutionDetail } from './executions.ts';
+export { executionStatuses, FINAL_STATUSES } from './executions.ts';
 
 // n8n's public API (1.1.1, docs.n8n.io/api): health, the API key, and the executions of a
-// workflow. A "respond immediately" webhook answers before the workflow has run, so its
-// outcome is read here: the execution whose trigger data carries the run id, else the one
-// that started nearest the call. N8N_API_URL is set by the operator, so private addresses
-// are allowed (unlike webhook URLs, which admins type into a form).
+// workflow (docs/decisions/024-runs-confirmed-by-n8n.md). Executions are listed without
+// their data, which can be megabytes each; only the few that started near a call are read
+// one by one with their data, for the run id their trigger received and n8n's error.
+// n8n leaves executions still running out of its list unless asked for them by status, so
+// both lists are read. N8N_API_URL is set by the operator, so private addresses are
+// allowed (unlike webhook URLs, which admins type into a form).
 
-export const executionStatuses = [
-  'canceled',
-  'crashed',
-  'error',
-  'new',
-  'running',
-  'success',
-  'unknown',
-  'waiting',
-] as const;
-export type N8nExecutionStatus = (typeof executionStatuses)[number];
 /** The statuses GET /executions filters on. */
 export type N8nStatusFilter = 'canceled' | 'error' | 'running' | 'success' | 'waiting';
-
-export interface N8nExecution {
-  id: string;
-  status: N8nExecutionStatus;
-  startedAt: Date;
-  stoppedAt: Date | null;
-  errorMessage: string | null;
-  /** The payload's runId found in the execution's trigger data, when present. */
-  runId: string | null;
-}
 
 export interface ExecutionQuery {
   workflowId: string;
   limit?: number;
   cursor?: string;
-  includeData?: boolean;
   status?: N8nStatusFilter;
 }
 
@@ -49,15 +39,25 @@ export interface FindExecutionQuery {
   exclude?: Set<string>;
   /** How long after the call an execution may start and still be this call's. */
   windowMs?: number;
+  /** The workflow's recent executions, when the caller listed them already. */
+  recent?: N8nExecution[];
+  /** Executions read so far, shared by the calls of one pass so none is read twice. */
+  read?: Map<string, Promise<N8nExecutionDetail | null>>;
 }
 
 export interface N8nApi {
   health(): Promise<Check>;
   checkKey(): Promise<Check>;
+  /** One page of a workflow's executions, newest first, without their data. */
   listExecutions(
     query: ExecutionQuery,
   ): Promise<{ data: N8nExecution[]; nextCursor: string | null }>;
-  findExecution(query: FindExecutionQuery): Promise<N8nExecution | null>;
+  /** The workflow's executions started since `since`, running ones included. */
+  recentExecutions(workflowId: string, since: Date): Promise<N8nExecution[]>;
+  /** One execution, with its data when asked; null when n8n has none by that id. */
+  getExecution(id: string, options?: { includeData?: boolean }): Promise<N8nExecutionDetail | null>;
+  /** The execution that carries this run id, else the unclaimed one nearest the call. */
+  findExecution(query: FindExecutionQuery): Promise<N8nExecutionDetail | null>;
 }
 
 /** The instance's base URL from N8N_API_URL, given with or without /api/v1 and a slash. */
@@ -68,83 +68,19 @@ export function n8nApiBase(url: string): string {
     .replace(/\/api\/v1$/, '');
 }
 
-const isoDate = z.string().pipe(z.coerce.date());
-
-const RawExecutionSchema = z
-  .looseObject({
-    id: z.union([z.string(), z.number()]).transform(String),
-    // A status added by a later n8n must not fail the whole page.
-    status: z.enum(executionStatuses).catch('unknown'),
-    startedAt: isoDate.nullish(),
-    // Newer n8n leaves startedAt null until a queued execution starts.
-    createdAt: isoDate.optional(),
-    stoppedAt: isoDate.nullish(),
-    data: z.unknown().optional(),
-  })
-  .refine((raw) => raw.startedAt || raw.createdAt, 'startedAt is missing')
-  .transform(
-    (raw): N8nExecution => ({
-      id: raw.id,
-      status: raw.status,
-      startedAt: (raw.startedAt ?? raw.createdAt)!,
-      stoppedAt: raw.stoppedAt ?? null,
-      errorMessage: errorMessageOf(raw.data),
-      runId: runIdOf(raw.data),
-    }),
-  );
-
-const ExecutionPageSchema = z.object({
-  data: z.array(RawExecutionSchema),
-  nextCursor: z
-    .string()
-    .nullish()
-    .transform((cursor) => cursor ?? null),
-});
-
-const ExecutionDataSchema = z.looseObject({
-  resultData: z.looseObject({
-    runData: z.record(z.string(), z.array(z.unknown())).optional(),
-    error: z.looseObject({ message: z.string() }).optional(),
-  }),
-});
-
-/** A node's first run whose first output item is JSON: a Webhook's { headers, query, body }. */
-const firstOf = <T extends z.ZodType>(item: T) => z.tuple([item], z.unknown());
-const NodeRunSchema = z.looseObject({
-  data: z.looseObject({
-    main: firstOf(firstOf(z.looseObject({ json: z.record(z.string(), z.unknown()) }))),
-  }),
-});
-
-const RunIdHolderSchema = z.looseObject({ runId: z.string().min(1) });
-
-function errorMessageOf(data: unknown): string | null {
-  return ExecutionDataSchema.safeParse(data).data?.resultData.error?.message ?? null;
-}
-
-/** The run id a Webhook trigger received: in the JSON body, the query (GET) or X-Run-Id. */
-function runIdOf(data: unknown): string | null {
-  const runData = ExecutionDataSchema.safeParse(data).data?.resultData.runData ?? {};
-  for (const runs of Object.values(runData)) {
-    const json = NodeRunSchema.safeParse(runs[0]).data?.data.main[0][0].json;
-    if (!json) continue;
-    const headers = z.looseObject({ 'x-run-id': z.string().min(1) }).safeParse(json.headers);
-    const found =
-      RunIdHolderSchema.safeParse(json.body).data?.runId ??
-      RunIdHolderSchema.safeParse(json.query).data?.runId ??
-      headers.data?.['x-run-id'];
-    if (found) return found;
-  }
-  return null;
-}
-
-const PAGE_SIZE = 20;
+/** Executions listed a page at a time (no data, so a page is small). */
+const PAGE_SIZE = 100;
 const MAX_PAGES = 5;
 /** Clocks of this server and n8n differ a little; an execution may seem to start early. */
 const EARLY_START_MS = 2_000;
 /** Paging stops once executions started this long before the call. */
 const LOOK_BACK_MS = 5_000;
 const DEFAULT_WINDOW_MS = 60_000;
+/** Executions read with their data for one run, nearest its call first. */
+const MAX_READS = 25;
+/** A list page without data; one execution with its data (n8n keeps megabytes in some). */
+const LIST_BYTES = 4 * 1024 * 1024;
+export const EXECUTION_DATA_BYTES = 64 * 1024 * 1024;
 
 export function createN8nApi(options: { url: string; apiKey: string; timeoutMs?: number }): N8nApi {
   const base = n8nApiBase(options.url);
@@ -153,7 +89,7 @@ export function createN8nApi(options: { url: string; apiKey: string; timeoutMs?:
   const redact = (text: string) =>
     options.apiKey ? text.split(options.apiKey).join('[API key]') : text;
 
-  const get = async (path: string, withKey: boolean) => {
+  const get = async (path: string, withKey: boolean, maxBodyBytes = LIST_BYTES) => {
     try {
       return await sendOutbound({
         url: `${base}${path}`,
@@ -164,8 +100,7 @@ export function createN8nApi(options: { url: string; apiKey: string; timeoutMs?:
         },
         timeoutMs,
         allowPrivate: true,
-        // Executions with their data can be large; 20 of them fit in this.
-        maxBodyBytes: 4 * 1024 * 1024,
+        maxBodyBytes,
       });
     } catch (error) {
       const message = error instanceof OutboundError ? error.message : String(error);
@@ -173,16 +108,19 @@ export function createN8nApi(options: { url: string; apiKey: string; timeoutMs?:
     }
   };
 
+  const refused = (status: number, body: string) => {
+    const reason = readableUpstreamError(body) || 'no message';
+    return new Error(redact(`The n8n API answered ${status}: ${reason}`));
+  };
+
   const listExecutions: N8nApi['listExecutions'] = async (query) => {
     const params = new URLSearchParams({ workflowId: query.workflowId });
     if (query.limit !== undefined) params.set('limit', String(query.limit));
     if (query.cursor) params.set('cursor', query.cursor);
-    if (query.includeData) params.set('includeData', 'true');
     if (query.status) params.set('status', query.status);
     const response = await get(`/api/v1/executions?${params}`, true);
     if (response.status < 200 || response.status > 299) {
-      const reason = readableUpstreamError(response.body) || 'no message';
-      throw new Error(redact(`The n8n API answered ${response.status}: ${reason}`));
+      throw refused(response.status, response.body);
     }
     const parsed = ExecutionPageSchema.safeParse(parseJson(response.body));
     if (!parsed.success) {
@@ -191,6 +129,52 @@ export function createN8nApi(options: { url: string; apiKey: string; timeoutMs?:
       );
     }
     return parsed.data;
+  };
+
+  /** Pages of one list back to `since`, newest first (n8n orders by id). */
+  const listSince = async (workflowId: string, since: Date, status?: N8nStatusFilter) => {
+    const found: N8nExecution[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const { data, nextCursor } = await listExecutions({
+        workflowId,
+        limit: PAGE_SIZE,
+        cursor,
+        status,
+      });
+      found.push(...data);
+      const oldest = data.at(-1);
+      if (!nextCursor || !oldest || oldest.startedAt < since) break;
+      cursor = nextCursor;
+    }
+    return found;
+  };
+
+  const recentExecutions: N8nApi['recentExecutions'] = async (workflowId, since) => {
+    const [ended, running] = await Promise.all([
+      listSince(workflowId, since),
+      listSince(workflowId, since, 'running'),
+    ]);
+    const byId = new Map([...ended, ...running].map((e) => [e.id, e]));
+    return [...byId.values()];
+  };
+
+  const getExecution: N8nApi['getExecution'] = async (id, { includeData = false } = {}) => {
+    const query = includeData ? '?includeData=true' : '';
+    const path = `/api/v1/executions/${encodeURIComponent(id)}${query}`;
+    const response = await get(path, true, includeData ? EXECUTION_DATA_BYTES : LIST_BYTES);
+    if (response.status === 404) return null;
+    if (response.status < 200 || response.status > 299) {
+      throw refused(response.status, response.body);
+    }
+    const raw = RawExecutionSchema.safeParse(parseJson(response.body));
+    if (raw.success) return detailOf(raw.data);
+    // Data past the limit is cut and does not parse: the execution is still known by id.
+    if (response.cut) {
+      const plain = await getExecution(id);
+      return plain && { ...plain, dataRead: false };
+    }
+    throw new Error(`The n8n API answered execution ${id} in an unexpected form.`);
   };
 
   return {
@@ -230,36 +214,37 @@ export function createN8nApi(options: { url: string; apiKey: string; timeoutMs?:
     },
 
     listExecutions,
+    recentExecutions,
+    getExecution,
 
     async findExecution(query) {
       const called = query.calledAt.getTime();
       const windowMs = query.windowMs ?? DEFAULT_WINDOW_MS;
-      let nearest: N8nExecution | null = null;
+      const recent =
+        query.recent ?? (await recentExecutions(query.workflowId, new Date(called - LOOK_BACK_MS)));
+      // Those that started near the call, nearest first: usually the first one read is it.
       const distance = (e: N8nExecution) => Math.abs(e.startedAt.getTime() - called);
-      let cursor: string | undefined;
-      for (let page = 0; page < MAX_PAGES; page++) {
-        const { data, nextCursor } = await listExecutions({
-          workflowId: query.workflowId,
-          limit: PAGE_SIZE,
-          includeData: true,
-          cursor,
-        });
-        for (const execution of data) {
-          if (execution.runId === query.runId) return execution;
-          const started = execution.startedAt.getTime();
-          // One that carries another run's id is that run's, whatever its time.
-          const candidate =
-            execution.runId === null &&
-            !query.exclude?.has(execution.id) &&
-            started >= called - EARLY_START_MS &&
-            started <= called + windowMs;
-          if (candidate && (!nearest || distance(execution) < distance(nearest))) {
-            nearest = execution;
-          }
+      const candidates = recent
+        .filter((e) => !query.exclude?.has(e.id))
+        .filter((e) => {
+          const started = e.startedAt.getTime();
+          return started >= called - EARLY_START_MS && started <= called + windowMs;
+        })
+        .sort((a, b) => distance(a) - distance(b))
+        .slice(0, MAX_READS);
+      const read = query.read ?? new Map<string, Promise<N8nExecutionDetail | null>>();
+      let nearest: N8nExecutionDetail | null = null;
+      for (const candidate of candidates) {
+        let detail = read.get(candidate.id);
+        if (!detail) {
+          detail = getExecution(candidate.id, { includeData: true });
+          read.set(candidate.id, detail);
         }
-        const oldest = data.at(-1);
-        if (!nextCursor || !oldest || oldest.startedAt.getTime() < called - LOOK_BACK_MS) break;
-        cursor = nextCursor;
+        const execution = await detail;
+        if (!execution) continue;
+        if (execution.runId === query.runId) return execution;
+        // One that carries another run's id is that run's, whatever its time.
+        if (execution.runId === null) nearest ??= execution;
       }
       return nearest;
     },

@@ -1,6 +1,8 @@
 import { OutboundError, sendOutbound } from '#server/integrations/http/outbound.ts';
 import { WEBHOOK_TIMEOUT } from '#shared/processes.ts';
+import { ANSWER_READ_BYTES, type RunAnswer, timeoutText } from '#shared/run-answers.ts';
 import type { WebhookPayload } from '#shared/webhook-payload.ts';
+import { readAnswer } from './answer-body.ts';
 import { isWorkflowStarted, readableUpstreamError } from './answers.ts';
 import { jwtAuthHeader } from './jwt-auth.ts';
 
@@ -24,8 +26,13 @@ export interface WebhookResult {
   /** The webhook's HTTP status, or null when no answer came (timeout, refused, blocked). */
   status: number | null;
   ok: boolean;
-  /** The answer; for a failure only its readable message (no stack, no server paths). */
+  /**
+   * The answer as text (its first ANSWER_READ_BYTES); for a failure only its readable
+   * message (no stack, no server paths); empty for a file or when no answer came.
+   */
   body: string;
+  /** The answer's type and size, whether it was cut or is a file; null without an answer. */
+  answer: RunAnswer | null;
   durationMs: number;
   /** n8n answered "Workflow was started": a "respond immediately" webhook, outcome unknown. */
   startedOnly: boolean;
@@ -79,6 +86,7 @@ export function createWebhookCaller(options: WebhookCallerOptions): WebhookCalle
       const started = performance.now();
       const hasBody = target.method !== 'GET' && target.method !== 'DELETE';
       const url = hasBody ? target.url : withQuery(target.url, payload);
+      const timeoutMs = callOptions.timeoutMs ?? defaultTimeoutMs;
       try {
         const response = await sendOutbound({
           url,
@@ -92,27 +100,34 @@ export function createWebhookCaller(options: WebhookCallerOptions): WebhookCalle
             ...(await authHeaders(target, payload)),
           },
           body: hasBody ? JSON.stringify(payload) : undefined,
-          timeoutMs: callOptions.timeoutMs ?? defaultTimeoutMs,
+          timeoutMs,
           allowPrivate: options.allowPrivate,
+          maxBodyBytes: ANSWER_READ_BYTES,
         });
         const ok = response.status >= 200 && response.status < 300;
+        const { answer, text } = readAnswer(response);
         return {
           status: response.status,
           ok,
-          body: ok ? response.body : readableUpstreamError(response.body),
+          body: text === null ? '' : ok ? text : readableUpstreamError(text),
+          answer,
           durationMs: elapsed(started),
-          startedOnly: ok && isWorkflowStarted(response.body),
+          startedOnly: ok && text !== null && isWorkflowStarted(text),
         };
       } catch (error) {
         const e =
           error instanceof OutboundError ? error : new OutboundError('network', String(error));
+        // n8n was maybe reached and is still working: say so rather than "no answer".
+        const message =
+          e.kind === 'timeout' ? timeoutText(Math.round(timeoutMs / 1000)) : e.message;
         return {
           status: null,
           ok: false,
           body: '',
+          answer: null,
           durationMs: elapsed(started),
           startedOnly: false,
-          error: { kind: e.kind, message: e.message },
+          error: { kind: e.kind, message },
         };
       }
     },
