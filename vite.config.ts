@@ -16,7 +16,15 @@ const apiPort = Number(process.env.API_PORT ?? 3001);
 //   session...) and meta.ts (every page module imports it), which every page loads too.
 //   Collected from the module graph, so nothing only a portal or admin page uses can
 //   slip in. The two route modules stay chunks of their own (React Router needs them).
+// Three more keep React Router's route manifest small, which every public page downloads
+// and which lists each route's chunks (ssr: false lists them all, decision 005): TanStack
+// Query, zod and the API client (api.ts, call-api.ts and the route type) are one chunk
+// each instead of a dozen named by most portal and admin routes. No public page loads
+// the first two up front; /login and /register load the third anyway.
 const framework = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
+const tanstackQuery = /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/;
+const zod = /node_modules[\\/]zod[\\/]/;
+const apiClient = /src[\\/](web[\\/]lib[\\/](api|call-api)|shared[\\/]api[\\/]route)\.ts$/;
 const shellRoots = /src[\\/]web[\\/](root\.tsx|app[\\/]site-layout\.tsx|lib[\\/]meta\.ts)$/;
 const shellRoutes = /src[\\/]web[\\/](root\.tsx|app[\\/]site-layout\.tsx)$/;
 const shell = new Set<string>();
@@ -81,6 +89,9 @@ export default defineConfig({
           groups: [
             { name: 'framework', test: framework, priority: 2 },
             { name: 'shell', test: (id) => shell.has(id), priority: 1 },
+            { name: 'query', test: tanstackQuery, priority: 2 },
+            { name: 'zod', test: zod, priority: 2 },
+            { name: 'api-client', test: apiClient, priority: 1 },
           ],
         },
       },
