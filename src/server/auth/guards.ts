@@ -112,11 +112,3 @@ export function currentUser(request: FastifyRequest): UserRow {
 /** Who acts, for the audit log: the admin behind a test session, else the user. */
 export const actorIdOf = (request: FastifyRequest): string =>
   request.claims?.imp ?? currentUser(request).id;
-
-/**
- * Money and membership actions are the client's own, never an admin's test (403). An
- * onRequest hook after requireUser, so the refusal comes before the body is read.
- */
-export async function refuseWhileImpersonating(request: FastifyRequest): Promise<void> {
-  if (request.claims?.imp) throw forbidden(impersonationMessages.notAvailable);
-}
