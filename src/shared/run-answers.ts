@@ -73,3 +73,11 @@ export function shownAnswer(body: string, answer: RunAnswer | null): string {
   if (answer.binary) return binaryAnswerText(answer);
   return answer.cut ? `${body}\n\n${cutAnswerNote(answer)}` : body;
 }
+
+/** Answers that say nothing of how the workflow ends, unless n8n's execution is read. */
+export const unconfirmableAnswers = [
+  '“Respond: Immediately” (“Workflow was started” is recorded as accepted, a custom answer as a success)',
+  'a Respond to Webhook node that answers before the last node has run',
+  'a Wait of 65 s or more: n8n answers at once with the Webhook node’s data',
+  'a last node that fails: n8n answers only “Error in workflow”',
+] as const;

@@ -68,6 +68,14 @@ test('create with validation, edit inline, pause and activate, test requests', a
   await expect(page.getByText('Webhook URL must start with http or https.')).toHaveCount(1);
 
   await form.getByLabel('Webhook URL').fill(`${hookUrl}/ok`);
+  // The browser tests' server has n8n's API: only a workflow ID is missing to confirm runs.
+  const unconfirmed = form.getByRole('note', { name: 'Runs that cannot be confirmed' });
+  await expect(unconfirmed).toContainText('Without a workflow ID, runs cannot be confirmed');
+  await expect(unconfirmed).toContainText('a Wait of 65 s or more');
+  await form.getByLabel('Workflow ID').fill('wf-invoices');
+  await expect(unconfirmed).toHaveCount(0);
+  await expect(form.getByText("Each run is confirmed against n8n's execution of it")).toBeVisible();
+  await form.getByLabel('Workflow ID').fill('');
   await form.getByLabel('Fallback URL').fill('ftp://fallback.example.test');
   await dialog.getByRole('button', { name: 'Create process' }).click();
   await expect(notice).toContainText('Fallback URL must start with http or https.');

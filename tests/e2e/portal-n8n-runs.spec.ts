@@ -5,7 +5,8 @@ import { notice, portalClient, processName } from './portal-helpers.ts';
 // Runs as n8n users run them, against the fake n8n the browser tests' server
 // follows up through its public API: a Run dialog for inputs (checked on the page and by
 // the server), a question before running again within seconds, "respond immediately"
-// workflows shown as n8n recorded them, and n8n's 404 in plain words.
+// workflows shown as n8n recorded them, and n8n's 404 in plain words; a file answered, a
+// Wait that n8n parks and a failing last node, each as n8n recorded it.
 
 const n8n = (path: string) => `${e2eN8nUrl()}${path}`;
 
@@ -135,11 +136,74 @@ test('respond-immediately workflows show what n8n recorded', async ({ page, requ
   // reads the record every 5 s and the dialog asks every 5 s, so up to some 11 s.
   await expect(run).toContainText('Failed in n8n', { timeout: 20_000 });
   await expect(run).toContainText('Confirmed by n8n');
-  await expect(run).toContainText('Workflow failed: the fake was told to fail');
+  await expect(run).toContainText('n8n: The fake was told to fail');
   await history.getByRole('button', { name: 'Close' }).click();
 
   const other = page.getByRole('listitem', { name: untracked });
   await other.getByRole('button', { name: 'Run workflow' }).click();
   await expect(notice(page)).toContainText('Status 202: n8n accepted the run');
   await expect(other.getByText('Accepted by n8n')).toBeVisible();
+});
+
+test('a file, a parked Wait and a failing last node read as n8n recorded them', async ({
+  page,
+  request,
+}) => {
+  const { client, addProcess } = await portalClient(request, {
+    entitlements: { manualTrigger: true },
+  });
+  const workflow = (name: string) => `wf_${name}_${Date.now().toString(36)}`;
+  const file = processName('Invoice PDF');
+  const parked = processName('Reminder after a wait');
+  const failing = processName('Create invoice');
+  await addProcess({
+    name: file,
+    n8nWorkflowId: workflow('pdf'),
+    n8nWebhookUrl: n8n('/binary/pdf'),
+  });
+  await addProcess({
+    name: parked,
+    n8nWorkflowId: workflow('wait'),
+    n8nWebhookUrl: n8n('/parked/error/reminder'),
+  });
+  await addProcess({
+    name: failing,
+    n8nWorkflowId: workflow('node'),
+    n8nWebhookUrl: n8n('/node-error/invoice'),
+  });
+  await openSignedIn(page, client, '/client/processes');
+  const history = async (name: string) => {
+    await page.getByRole('listitem', { name }).getByRole('button', { name: 'Recent runs' }).click();
+    return page.getByRole('dialog', { name: `Recent runs: ${name}` });
+  };
+  const run = (name: string) =>
+    page.getByRole('listitem', { name }).getByRole('button', { name: 'Run workflow' }).click();
+
+  await run(file);
+  await expect(notice(page)).toContainText('Status 200: The workflow answered a file');
+  const fileRuns = await history(file);
+  await expect(fileRuns.getByRole('listitem').first()).toContainText('Succeeded in n8n');
+  await expect(fileRuns).toContainText('The workflow answered a file: application/pdf, 11.7 KB.');
+  await fileRuns.getByRole('button', { name: 'Close' }).click();
+
+  await run(failing);
+  await expect(notice(page)).toContainText(
+    'Status 502: The workflow failed: Bad request - please check your parameters',
+  );
+  const failed = (await history(failing)).getByRole('listitem').first();
+  await expect(failed).toContainText('Failed in n8n');
+  await expect(failed).toContainText(
+    "n8n: Bad request - please check your parameters: Invalid email address: 'not-an-email'",
+  );
+  await expect(failed).not.toContainText('Error in workflow');
+  await page.getByRole('button', { name: 'Close' }).click();
+
+  await run(parked);
+  await expect(notice(page)).toContainText('Status 202: n8n started the workflow.');
+  const waited = (await history(parked)).getByRole('listitem').first();
+  // n8n ends the parked execution a second later; the server and the dialog each ask every 5 s.
+  await expect(waited).toContainText('Failed in n8n', { timeout: 20_000 });
+  await expect(waited).toContainText(
+    'n8n: The resource you are requesting could not be found: No contact with id 4711',
+  );
 });

@@ -62,9 +62,10 @@ export function executionOutcome(execution: N8nExecutionDetail): Outcome {
 /** n8n's message and description, in the words n8n recorded them. */
 function executionErrorText({ error, status }: N8nExecutionDetail): string {
   if (!error) return `n8n recorded the execution as ${status}.`;
-  const description =
-    error.description && error.description !== error.message ? ` ${error.description}` : '';
-  return `${error.message}${description}`.slice(0, SNIPPET_LENGTH * 2);
+  if (!error.description || error.description === error.message) return error.message;
+  // "Bad request - please check your parameters: Invalid email address"
+  const joint = /[.!?:]$/.test(error.message) ? ' ' : ': ';
+  return `${error.message}${joint}${error.description}`.slice(0, SNIPPET_LENGTH * 2);
 }
 
 /**

@@ -150,7 +150,7 @@ describe('answers that say nothing of the outcome are followed until n8n ends', 
     expect(await followUpRuns({ db, api })).toBeGreaterThanOrEqual(1);
     const [run] = await history(withApi, me.token, process.id);
     const error = nodeError ?? FAKE_NODE_ERRORS.immediate;
-    const description = 'description' in error ? ` ${error.description}` : '';
+    const description = 'description' in error ? `: ${error.description}` : '';
     expect(run).toMatchObject({
       state: 'finished',
       ok: false,
@@ -213,7 +213,7 @@ describe('executions with megabytes of data', () => {
       state: 'finished',
       ok: false,
       errorKind: 'execution',
-      error: `${FAKE_NODE_ERRORS.lastNode.message} ${FAKE_NODE_ERRORS.lastNode.description}`,
+      error: `${FAKE_NODE_ERRORS.lastNode.message}: ${FAKE_NODE_ERRORS.lastNode.description}`,
     });
     const [succeeded] = await history(withApi, large.me.token, small.id);
     expect(succeeded).toMatchObject({ state: 'finished', ok: true, confirmedByN8n: true });
@@ -226,7 +226,7 @@ describe("a last node that fails: n8n's own error, not 'Error in workflow'", () 
     const { message, description, node } = FAKE_NODE_ERRORS.lastNode;
     const answer = await trigger(withApi, me.token, process.id);
     expect(answer.statusCode).toBe(502);
-    expect(answer.json().message).toBe(`The workflow failed: ${message} ${description}`);
+    expect(answer.json().message).toBe(`The workflow failed: ${message}: ${description}`);
     const [run] = await history(withApi, me.token, process.id);
     expect(run).toMatchObject({
       state: 'finished',
@@ -234,11 +234,11 @@ describe("a last node that fails: n8n's own error, not 'Error in workflow'", () 
       statusCode: 500,
       confirmedByN8n: true,
       errorKind: 'execution',
-      error: `${message} ${description}`,
+      error: `${message}: ${description}`,
       n8nExecutionId: execution()!.id,
     });
     expect(JSON.stringify(run)).not.toContain(node);
-    const adminText = `node "${node}" failed: ${message} ${description} (n8n execution ${execution()!.id})`;
+    const adminText = `node "${node}" failed: ${message}: ${description} (n8n execution ${execution()!.id})`;
     expect(await auditOf(process.id)).toContainEqual(`Run of "Lead intake" failed: ${adminText}`);
 
     const admin = await withApi.createUser({ role: 'Admin' });

@@ -12,6 +12,7 @@ import { CheckboxField, TextField } from '#web/components/field.tsx';
 import { SelectField } from '#web/components/field-select.tsx';
 import { TextAreaField } from '#web/components/field-textarea.tsx';
 import { ClientSelect } from '../shared/client-select.tsx';
+import { ConfirmationNote } from './confirmation-note.tsx';
 import { InputFieldsEditor } from './input-fields-editor.tsx';
 import { WebhookAuthFields } from './webhook-auth-fields.tsx';
 
@@ -89,14 +90,16 @@ export function ProcessFields({
           error={errors.httpMethod?.message}
           {...register('httpMethod')}
         />
-        <TextField
-          label="Workflow ID"
-          optional
-          spellCheck={false}
-          className="sm:col-span-2"
-          error={errors.n8nWorkflowId?.message}
-          {...register('n8nWorkflowId')}
-        />
+        <div className="space-y-2 sm:col-span-2">
+          <TextField
+            label="Workflow ID"
+            optional
+            spellCheck={false}
+            error={errors.n8nWorkflowId?.message}
+            {...register('n8nWorkflowId')}
+          />
+          <ConfirmationNote workflowId={watch('n8nWorkflowId')} />
+        </div>
         <TextField
           label="Fallback URL"
           type="url"

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import type { AdminProcess } from '#shared/processes.ts';
+import type { AdminProcess, ProcessTestResult } from '#shared/processes.ts';
 import { Badge } from '#web/components/badge.tsx';
 import { Button } from '#web/components/button.tsx';
 import { SaveWarnings, saveWarningTitle } from '#web/components/save-warnings.tsx';
@@ -19,6 +19,17 @@ function authSummary(process: AdminProcess) {
   if (process.webhookAuthKey)
     return `${process.webhookAuthUseBearer ? 'Bearer key' : 'Key'} in ${process.webhookAuthHeaderName}`;
   return 'None';
+}
+
+/** What n8n's execution of the test says beyond the answer (docs/decisions/024). */
+function testNote({ state, n8nExecutionId }: ProcessTestResult): string | null {
+  const execution = n8nExecutionId ? ` (execution ${n8nExecutionId})` : '';
+  if (state === 'following') {
+    return `n8n is still running the workflow${execution}: how it ends will appear in the client's run history.`;
+  }
+  if (state === 'accepted')
+    return 'n8n only said it started the workflow; how it ends is not reported back.';
+  return n8nExecutionId ? `Confirmed by n8n${execution}.` : null;
 }
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -69,12 +80,14 @@ export function ProcessItem({
     ? {
         ok: test.data.ok,
         line: `Status ${test.data.status} in ${test.data.durationMs} ms`,
+        note: testNote(test.data),
         body: test.data.body,
       }
     : test.isError
       ? {
           ok: false,
           line: 'Test failed',
+          note: null,
           body: messageOr(test.error, 'No answer.', 'The request did not reach the server.'),
         }
       : null;
@@ -159,6 +172,7 @@ export function ProcessItem({
                   Clear
                 </button>
               </p>
+              {testResult.note ? <p className="mt-1 text-slate-800">{testResult.note}</p> : null}
               {testResult.body ? (
                 <pre className="mt-2 max-h-40 overflow-auto font-mono text-xs whitespace-pre-wrap wrap-anywhere text-slate-800">
                   {readableBody(testResult.body)}

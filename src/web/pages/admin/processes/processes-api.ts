@@ -26,6 +26,13 @@ export const processesQuery = (params: { clientUserId?: string; offset?: number 
     placeholderData: keepPreviousData,
   });
 
+/** Whether runs are confirmed against n8n's executions: set at start, so asked once. */
+export const confirmationQuery = queryOptions({
+  queryKey: [...processKeys.all, 'confirmation'] as const,
+  queryFn: () => callApi(processesApi.confirmation, {}),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
 export const processCalls = {
   create: (body: BodyOf<typeof processesApi.create>) => callApi(processesApi.create, { body }),
   update: (id: string, body: BodyOf<typeof processesApi.update>) =>

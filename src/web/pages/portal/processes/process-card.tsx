@@ -26,6 +26,7 @@ function LastRunLine({ process }: { process: MyProcess }) {
         statusCode={run.statusCode}
         durationMs={run.durationMs}
         confirmedByN8n={run.confirmedByN8n}
+        errorKind={run.errorKind}
       />
       <span className="text-slate-600">{triggerLabels[run.trigger]}</span>
     </p>

@@ -13,6 +13,17 @@ describe('runSentence', () => {
       'The workflow could not be reached',
     );
     expect(runSentence({ ...finished, ok: false, confirmedByN8n: true })).toBe('Failed in n8n');
+    const noAnswer = { ...finished, ok: false, statusCode: null };
+    expect(runSentence({ ...noAnswer, errorKind: 'timeout', durationMs: 30_012 })).toBe(
+      'No answer within 30 s',
+    );
+    expect(runSentence({ ...noAnswer, errorKind: 'unreachable' })).toBe('n8n is not answering');
+    expect(runSentence({ ...noAnswer, errorKind: 'refused' })).toBe(
+      'The workflow’s address is not allowed',
+    );
+    expect(
+      runSentence({ state: 'following', ok: null, statusCode: null, errorKind: 'timeout' }),
+    ).toBe('No answer in time; waiting for n8n’s result');
     expect(runSentence({ state: 'running', ok: null, statusCode: null })).toBe('Running now');
     expect(runSentence({ state: 'interrupted', ok: null, statusCode: null })).toBe(
       'Interrupted before the workflow answered',

@@ -1,3 +1,4 @@
+import type { RunErrorKind } from '#shared/run-answers.ts';
 import type { RunState } from '#shared/runs.ts';
 import { formatDuration } from './run-format.ts';
 
@@ -11,11 +12,17 @@ export interface RunOutcome {
   statusCode: number | null;
   durationMs?: number | null;
   confirmedByN8n?: boolean;
+  /** Why it failed; older records and some lists leave it out. */
+  errorKind?: RunErrorKind | null;
 }
 
 export function runSentence(run: RunOutcome): string {
   if (run.state === 'running') return 'Running now';
-  if (run.state === 'following') return 'Started in n8n, waiting for its result';
+  if (run.state === 'following') {
+    return run.errorKind === 'timeout'
+      ? 'No answer in time; waiting for n8n’s result'
+      : 'Started in n8n, waiting for its result';
+  }
   if (run.state === 'accepted') return 'Accepted by n8n; its result is not reported back';
   if (run.state === 'interrupted') return 'Interrupted before the workflow answered';
   if (run.confirmedByN8n) return run.ok ? 'Succeeded in n8n' : 'Failed in n8n';
@@ -24,6 +31,14 @@ export function runSentence(run: RunOutcome): string {
       ? `Ran successfully in ${formatDuration(run.durationMs)}`
       : 'Ran successfully';
   }
+  // n8n was maybe reached and is still working: not "could not be reached".
+  if (run.errorKind === 'timeout') {
+    return run.durationMs != null
+      ? `No answer within ${Math.round(run.durationMs / 1000)} s`
+      : 'No answer in time';
+  }
+  if (run.errorKind === 'unreachable') return 'n8n is not answering';
+  if (run.errorKind === 'refused') return 'The workflow’s address is not allowed';
   if (run.statusCode === null) return 'The workflow could not be reached';
   return `The workflow answered an error (${run.statusCode})`;
 }

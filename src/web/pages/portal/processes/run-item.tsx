@@ -1,0 +1,95 @@
+import { formatDateTime } from '#shared/dates.ts';
+import type { InputField } from '#shared/process-inputs.ts';
+import { answerSummary } from '#shared/run-answers.ts';
+import type { Run } from '#shared/runs.ts';
+import { Icon } from '#web/components/icons.tsx';
+import { readableBody } from '#web/lib/readable-body.ts';
+import { formatDuration, triggerLabels } from '../shared/run-format.ts';
+import { RunStatus } from '../shared/run-status.tsx';
+import { inputLines, runExplanation } from './run-facts.ts';
+
+// One run in the run history: how it ended (as n8n recorded it, when n8n's API confirmed
+// it), when, who or what started it, its inputs, why it failed in plain words, and what
+// the workflow answered: the start of a text, or a file's type and size.
+
+function who(run: Run) {
+  if (run.trigger === 'schedule') return 'Scheduler';
+  return run.triggeredByName ?? 'Unknown user';
+}
+
+/** A file's type and size, or a text answer that was cut; a whole text answer says itself. */
+function answerLine({ answer }: Run): string | null {
+  if (!answer) return null;
+  if (answer.binary) return `The workflow answered a file: ${answerSummary(answer)}.`;
+  return answer.cut ? `Answer: ${answerSummary(answer)}.` : null;
+}
+
+export function RunItem({ run, fields }: { run: Run; fields: InputField[] }) {
+  const explanation = runExplanation(run);
+  const inputs = inputLines(run.inputs, fields);
+  const answer = answerLine(run);
+  // n8n's own error says more than the answer that came before it ("Error in workflow").
+  const snippet = run.errorKind === 'execution' ? null : run.bodySnippet;
+  const stillGoing = run.state === 'following';
+  // "n8n is not answering" and a refused address are said by the badge already.
+  const error = run.errorKind === 'unreachable' || run.errorKind === 'refused' ? null : run.error;
+  return (
+    <li className="py-3">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+        <RunStatus
+          state={run.state}
+          ok={run.ok}
+          statusCode={run.statusCode}
+          durationMs={run.durationMs}
+          confirmedByN8n={run.confirmedByN8n}
+          errorKind={run.errorKind}
+        />
+        <time dateTime={run.startedAt} className="font-medium text-slate-900">
+          {formatDateTime(run.startedAt)}
+        </time>
+        {run.ok || run.durationMs === null || stillGoing ? null : (
+          <span className="text-slate-600">after {formatDuration(run.durationMs)}</span>
+        )}
+        {run.confirmedByN8n ? (
+          <span className="inline-flex items-center gap-1 text-slate-700">
+            <Icon className="size-4 text-green-700">
+              <path d="M5 12.5l4.5 4.5L19 7.5" />
+            </Icon>
+            Confirmed by n8n
+            {run.n8nExecutionId ? (
+              <span className="text-slate-600">· execution {run.n8nExecutionId}</span>
+            ) : null}
+          </span>
+        ) : null}
+      </div>
+      <p className="mt-1 text-sm text-slate-700">
+        {triggerLabels[run.trigger]} · {who(run)}
+      </p>
+      {inputs.length ? (
+        <ul
+          aria-label="Inputs"
+          className="mt-1 flex flex-wrap gap-x-4 gap-y-0.5 text-sm text-slate-700"
+        >
+          {inputs.map((line) => (
+            <li key={line} className="break-words">
+              {line}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {error ? (
+        <p className={`mt-2 text-sm break-words ${stillGoing ? 'text-amber-900' : 'text-red-800'}`}>
+          {run.errorKind === 'execution' ? <span className="font-medium">n8n: </span> : null}
+          {error}
+        </p>
+      ) : null}
+      {explanation ? <p className="mt-2 text-sm text-amber-900">{explanation}</p> : null}
+      {answer ? <p className="mt-2 text-sm text-slate-700">{answer}</p> : null}
+      {snippet ? (
+        <pre className="mt-2 max-h-40 overflow-auto rounded-md bg-slate-50 px-3 py-2 font-mono text-xs whitespace-pre-wrap wrap-anywhere text-slate-800">
+          {readableBody(snippet)}
+        </pre>
+      ) : null}
+    </li>
+  );
+}
