@@ -17,7 +17,7 @@ import {
 //   /ok/...      200 JSON, the execution succeeded   /fail/...  500 with a text body
 //   /slow/...    answers after 5 s         /status/NNN/...  answers NNN
 //   /hold/...    answers 200 when the test calls releaseHeld()
-//   /sleep/<ms>/...  200 with a JSON body after <ms> milliseconds
+//   /sleep/<ms>/...  200 with a JSON body after <ms> milliseconds, when the execution ends
 //   /immediate/<success|error>/...  "Respond: Immediately": 200 {"message":"Workflow was
 //       started"} at once, the execution running, then ending after executionDelayMs (an
 //       error fails in node "Send invoice"). With .../echo/... the execution keeps the
@@ -224,7 +224,12 @@ export async function createFakeN8n(options: FakeN8nOptions = {}): Promise<FakeN
       }
       const sleep = /^\/sleep\/(\d+)\//.exec(url.pathname)?.[1];
       if (sleep) {
-        setTimeout(() => json(200, { slept: Number(sleep), path }), Number(sleep)).unref();
+        // A workflow still running when the caller gives up: n8n ends it all the same.
+        const execution = workflowIdOf(trigger) ? execute(trigger, { status: 'running' }) : null;
+        setTimeout(() => {
+          if (execution) finish(execution, null);
+          json(200, { slept: Number(sleep), path });
+        }, Number(sleep)).unref();
         return;
       }
 

@@ -272,6 +272,52 @@ describe('no answer', () => {
     expect(run).toMatchObject({ ok: false, errorKind: 'timeout', error: timeoutText(1) });
   });
 
+  it('in time, with the API: followed until n8n records how the workflow ended', async () => {
+    const { me, process, execution } = await processAt(withApi, '/sleep/2500/report', {
+      webhookTimeoutSeconds: 1,
+    });
+    const answer = await trigger(withApi, me.token, process.id);
+    expect(answer.statusCode).toBe(504);
+    expect(answer.json().message).toBe(timeoutText(1));
+    const [following] = await history(withApi, me.token, process.id);
+    expect(following).toMatchObject({
+      state: 'following',
+      ok: null,
+      errorKind: 'timeout',
+      n8nExecutionId: execution()!.id,
+    });
+    await ended(execution);
+    await followUpRuns({ db, api });
+    const [run] = await history(withApi, me.token, process.id);
+    expect(run).toMatchObject({
+      state: 'finished',
+      ok: true,
+      confirmedByN8n: true,
+      errorKind: null,
+      error: null,
+    });
+  });
+
+  it('in time, and n8n never reports it: failed as it timed out, after 15 minutes', async () => {
+    const { me, process } = await processAt(withApi, '/ok/x');
+    const [inserted] = await db
+      .insert(runs)
+      .values({
+        processId: process.id,
+        clientUserId: me.user.id,
+        trigger: 'manual',
+        state: 'following',
+        errorKind: 'timeout',
+        error: timeoutText(30),
+        startedAt: new Date(Date.now() - 60_000),
+      })
+      .returning();
+    const later = new Date(inserted!.startedAt.getTime() + 16 * 60_000);
+    await followUpRuns({ db, api, now: () => later });
+    const [run] = await history(withApi, me.token, process.id);
+    expect(run).toMatchObject({ state: 'finished', ok: false, error: timeoutText(30) });
+  });
+
   it('from n8n at all: clients read that n8n is not answering, admins see the address', async () => {
     const { me, process } = await processAt(noApi, '/ok/x', {
       n8nWebhookUrl: 'http://127.0.0.1:9/webhook/report',
