@@ -111,14 +111,8 @@ export async function registerRoutes(app: FastifyInstance) {
   const { provider, links } = createBilling(app.deps, app.log);
   await app.register(clientBillingRoutes, { provider });
   await app.register(crmToolRoutes, { provider });
-  await app.register(zohoWebhookRoutes, {
-    prefix: '/api/zoho',
-    secret: zohoWebhookSecret(app.deps),
-  });
-  await app.register(stripeWebhookRoutes, {
-    prefix: '/api/stripe',
-    webhook: stripeWebhook(app.deps),
-  });
+  await app.register(zohoWebhookRoutes, { secret: zohoWebhookSecret(app.deps) });
+  await app.register(stripeWebhookRoutes, { webhook: stripeWebhook(app.deps) });
   await app.register(invoiceRoutes, { provider, links });
   await app.register(adminBillingRoutes, { provider });
   // Closing an account cancels its subscription through the same provider, so a closed
@@ -128,11 +122,6 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(privacyRoutes, { cancelSubscription });
   await app.register(adminPrivacyRoutes, { cancelSubscription });
   const { invoicing } = app.deps.config;
-  await app.register(payRoutes, { prefix: '/api/pay', links, invoicing });
-  await app.register(adminInvoicingRoutes, {
-    prefix: '/api/admin/billing',
-    provider,
-    links,
-    invoicing,
-  });
+  await app.register(payRoutes, { links, invoicing });
+  await app.register(adminInvoicingRoutes, { provider, links, invoicing });
 }

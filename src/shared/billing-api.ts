@@ -31,7 +31,7 @@ export const PackageSchema = z.object({
   /** Cents. */
   price: z.number().int(),
   interval: z.enum(intervals),
-  /** The plan it starts (issue 19: what it includes is read from that plan). */
+  /** The plan it starts: what the package includes is read from that plan, never typed twice. */
   plan: PlanSchema.nullable(),
 });
 export type Package = z.infer<typeof PackageSchema>;
@@ -95,6 +95,9 @@ export const billingStatusFor: Record<SubscriptionStatus, z.infer<typeof Billing
 /** checkout is no longer issued (local billing invoices instead); old rows may hold it. */
 export const paySessionKinds = ['checkout', 'portal', 'invoice'] as const;
 export type PaySessionKind = (typeof paySessionKinds)[number];
+
+/** A token page's path: the token is 256 random bits, so 200 characters is generous. */
+export const PayTokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
 
 export const PaySessionSchema = z.object({
   kind: z.enum(paySessionKinds),

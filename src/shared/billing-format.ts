@@ -46,7 +46,7 @@ export const billedText = (interval: Package['interval']) =>
 
 /**
  * What a plan includes, in words, read from the capabilities the product enforces
- * (shared/plans.ts), so a package never sells what the plan does not do (issue 19).
+ * (shared/plans.ts), so a package never sells what the plan does not do.
  */
 export function planIncludes(plan: Plan): string[] {
   const caps = planCapabilities[plan];

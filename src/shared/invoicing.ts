@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { dayStart, utcDayAgo } from './dates.ts';
 import { singleLine } from './text.ts';
 
-// The local provider as invoicing (issue 15, docs/decisions/014): selecting a package
-// issues an open invoice with the consultancy's payment instructions; an admin records the
-// payments that arrive (ACH, check, card, other) and grants trials. Money is integer cents;
-// an admin types dollars.
+// The local provider as invoicing (docs/decisions/014-local-invoicing.md): selecting a
+// package issues an open invoice with the consultancy's payment instructions; an admin
+// records the payments that arrive (ACH, check, card, other) and grants trials. Money is
+// integer cents; an admin types dollars.
 
 export const paymentMethods = ['ach', 'check', 'card', 'other'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];

@@ -9,15 +9,4 @@ import type { Audience } from '#shared/api/route.ts';
 // (two-factor and passkey changes), are listed as signed-in; converted, they become
 // own-session routes with their own refusal.
 
-export const unconvertedRoutes: Record<string, Audience> = {
-  // features/billing
-  'GET /api/admin/billing/:id/invoices': 'admin',
-  'GET /api/pay/sessions/:token': 'public',
-  'POST /api/admin/billing/:id/invoices': 'admin',
-  'POST /api/admin/billing/:id/invoices/:invoiceId/payments': 'admin',
-  'POST /api/admin/billing/:id/trial': 'admin',
-  'POST /api/pay/sessions/:token/cancel': 'public',
-  'POST /api/pay/sessions/:token/change': 'public',
-  'POST /api/stripe/webhook': 'public',
-  'POST /api/zoho/webhook': 'public',
-};
+export const unconvertedRoutes: Record<string, Audience> = {};

@@ -8,9 +8,10 @@ import { formatDate } from '#shared/dates.ts';
 import { paymentInstructionLines } from '#shared/invoicing.ts';
 import { paths } from '#shared/paths.ts';
 
-// The billing mails every plan gets (issue 16): an invoice issued, a payment received, a
-// payment overdue, the plan changed. Written to the outbox in the same transaction as the
-// change, so a mail goes out exactly when the change happened.
+// The billing mails every plan gets, so nobody learns of an invoice or a lapsed plan only
+// by opening Billing: an invoice issued, a payment received, a payment overdue, the plan
+// changed. Written to the outbox in the same transaction as the change, so a mail goes
+// out exactly when the change happened.
 
 const day = (date: Date | null | undefined) => formatDate(date ?? null, 'UTC');
 

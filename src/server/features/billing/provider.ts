@@ -73,8 +73,9 @@ export interface BillingProvider {
   /** A URL where the client changes or cancels the plan, or updates the card. */
   portalUrl(owner: UserRow, acting: Acting): Promise<string>;
   /**
-   * Ends any subscription at once, before the account closes (issue 17): nothing more is
-   * charged. Provider trouble throws (502) and the account stays open.
+   * Ends any subscription at once, before the account closes (docs/decisions/
+   * 017-privacy-requests.md): nothing more is charged. Provider trouble throws (502) and
+   * the account stays open.
    */
   cancelForClosure(owner: UserRow, acting: Acting): Promise<void>;
   ownsInvoice(owner: UserRow, invoiceId: string): Promise<boolean>;

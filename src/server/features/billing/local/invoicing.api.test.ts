@@ -15,8 +15,9 @@ import { createProcessFor } from '#test/support/portal.ts';
 import { build } from '#test/support/test-app.ts';
 import { runBillingCycle } from './billing-cycle.ts';
 
-// Local invoicing from the admin's side (issue 15): recording payments, granting trials,
-// billing hours, and the billing cycle that renews, lapses and ends trials on its own.
+// Local invoicing from the admin's side (docs/decisions/014-local-invoicing.md): recording
+// payments, granting trials, billing hours, and the billing cycle that renews, lapses and
+// ends trials on its own.
 
 const t = await build();
 const db = t.deps.database.db;

@@ -154,7 +154,7 @@ export function cancelSubscription(
 /**
  * Cancels a running, overdue or pending local subscription at once: open plan invoices go
  * void. False when there was nothing to cancel. Used by the portal page and by closing an
- * account (issue 17).
+ * account, which must not be charged again.
  */
 export async function endLocalSubscription(
   db: Db,

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { serve } from '#server/api/serve.ts';
 import { badRequest, notFound } from '#server/http/errors.ts';
 import type { StripeApi, StripeEvent } from '#server/integrations/stripe/client.ts';
-import { ErrorSchema } from '#shared/answers.ts';
-import { WebhookReceivedSchema } from '#shared/billing-api.ts';
+import { billingApi as api } from '#shared/api/billing.ts';
 import { handleStripeEvent } from './webhook.ts';
 
 // POST /api/stripe/webhook: Stripe events, signed with STRIPE_WEBHOOK_SECRET in the
@@ -20,36 +19,20 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{
     done(null, body),
   );
 
-  app.post(
-    '/webhook',
-    {
-      schema: {
-        tags: ['billing: stripe webhook'],
-        summary: 'Stripe webhook (Stripe-Signature, checked by the official library)',
-        body: z.string().max(512 * 1024),
-        response: {
-          200: WebhookReceivedSchema,
-          400: ErrorSchema,
-          404: ErrorSchema,
-          502: ErrorSchema,
-        },
-      },
-    },
-    async (request) => {
-      if (!webhook) throw notFound('Stripe billing is not configured on this server.');
-      const header = request.headers['stripe-signature'];
-      let event: StripeEvent;
-      try {
-        event = webhook.stripe.webhooks.constructEvent(
-          request.body ?? '',
-          typeof header === 'string' ? header : '',
-          webhook.secret,
-        );
-      } catch {
-        request.log.warn({ ip: request.ip }, 'Stripe webhook with a bad signature refused');
-        throw badRequest('The webhook signature does not match.');
-      }
-      return handleStripeEvent(db, webhook.stripe, event, request.ip, app.deps.config.publicUrl);
-    },
-  );
+  serve(app, api.stripeWebhook, async (request) => {
+    if (!webhook) throw notFound('Stripe billing is not configured on this server.');
+    const header = request.headers['stripe-signature'];
+    let event: StripeEvent;
+    try {
+      event = webhook.stripe.webhooks.constructEvent(
+        request.body ?? '',
+        typeof header === 'string' ? header : '',
+        webhook.secret,
+      );
+    } catch {
+      request.log.warn({ ip: request.ip }, 'Stripe webhook with a bad signature refused');
+      throw badRequest('The webhook signature does not match.');
+    }
+    return handleStripeEvent(db, webhook.stripe, event, request.ip, app.deps.config.publicUrl);
+  });
 };

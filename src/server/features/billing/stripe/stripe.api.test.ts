@@ -8,8 +8,9 @@ import { buildStripeApp } from '#test/support/stripe-app.ts';
 
 // BILLING_PROVIDER=stripe through the official library against a fake Stripe on loopback:
 // Prices as packages, Checkout, the signed webhook, the Customer Portal, invoices, the
-// admin's CRM tools. The end-to-end path of issue 15: checkout → webhook → active plan →
-// portal → cancel → webhook.
+// admin's CRM tools. The path a card-paying client takes end to end
+// (docs/decisions/015-stripe.md): checkout → webhook → active plan → portal → cancel →
+// webhook.
 
 const { t, fake, admin, post, deliver, checkedOut } = await buildStripeApp();
 const get = (token: string, url: string) => t.injectAs(token, { method: 'GET', url });

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { serve } from '#server/api/serve.ts';
 import { notFound, unauthorized } from '#server/http/errors.ts';
 import { verifyZohoSignature, ZOHO_SIGNATURE_HEADER } from '#server/integrations/zoho/signature.ts';
-import { ErrorSchema } from '#shared/answers.ts';
-import { WebhookReceivedSchema } from '#shared/billing-api.ts';
+import { billingApi as api } from '#shared/api/billing.ts';
 import { handleZohoEvent } from './webhook.ts';
 
 // POST /api/zoho/webhook: Zoho Billing events, signed with ZOHO_WEBHOOK_SECRET in the
@@ -21,31 +20,14 @@ export const zohoWebhookRoutes: FastifyPluginAsyncZod<{ secret: string | null }>
     done(null, body),
   );
 
-  app.post(
-    '/webhook',
-    {
-      schema: {
-        tags: ['billing: zoho webhook'],
-        summary: 'Zoho Billing webhook (HMAC-SHA256 hex in X-Zoho-Webhook-Signature)',
-        body: z.string().max(512 * 1024),
-        querystring: z.record(z.string(), z.string()),
-        response: {
-          200: WebhookReceivedSchema,
-          400: ErrorSchema,
-          401: ErrorSchema,
-          404: ErrorSchema,
-        },
-      },
-    },
-    async (request) => {
-      if (!secret) throw notFound('Zoho billing is not configured on this server.');
-      const raw = request.body ?? '';
-      const header = request.headers[ZOHO_SIGNATURE_HEADER];
-      if (!verifyZohoSignature(secret, raw, request.query, header)) {
-        request.log.warn({ ip: request.ip }, 'Zoho webhook with a bad signature refused');
-        throw unauthorized('The webhook signature does not match.');
-      }
-      return handleZohoEvent(db, raw, request.ip, app.deps.config.publicUrl);
-    },
-  );
+  serve(app, api.zohoWebhook, async (request) => {
+    if (!secret) throw notFound('Zoho billing is not configured on this server.');
+    const raw = request.body ?? '';
+    const header = request.headers[ZOHO_SIGNATURE_HEADER];
+    if (!verifyZohoSignature(secret, raw, request.query, header)) {
+      request.log.warn({ ip: request.ip }, 'Zoho webhook with a bad signature refused');
+      throw unauthorized('The webhook signature does not match.');
+    }
+    return handleZohoEvent(db, raw, request.ip, app.deps.config.publicUrl);
+  });
 };

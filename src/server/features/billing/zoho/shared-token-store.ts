@@ -4,10 +4,11 @@ import type { Db } from '#server/db/client.ts';
 import { integrationTokens } from '#server/db/schema.ts';
 import type { HeldToken, SharedTokenStore } from '#server/integrations/zoho/oauth.ts';
 
-// The Zoho access token shared through PostgreSQL by every instance (issue 15: Zoho allows
-// about ten new tokens per refresh token per ten minutes). Stored encrypted (AES-256-GCM,
-// key derived from the JWT secret every instance shares), so a database reader does not get
-// a live bearer token. Minting runs under an advisory lock: one instance mints, the others
+// The Zoho access token shared through PostgreSQL by every instance, since Zoho allows
+// about ten new tokens per refresh token per ten minutes (docs/decisions/
+// 013-zoho-as-documented.md, its addendum). Stored encrypted (AES-256-GCM, key derived
+// from the JWT secret every instance shares), so a database reader does not get a live
+// bearer token. Minting runs under an advisory lock: one instance mints, the others
 // wait and read what it stored. The embedded database is one instance, so it needs none.
 
 const NAME = 'zoho-access-token';

@@ -6,8 +6,8 @@ import { startFakeZoho } from '#test/support/fake-zoho.ts';
 import { build } from '#test/support/test-app.ts';
 import { createSharedTokenStore } from './shared-token-store.ts';
 
-// Two instances on one PostgreSQL share one Zoho access token (issue 15): Zoho mints about
-// ten per refresh token in ten minutes, so each instance minting its own would run out.
+// Two instances on one PostgreSQL share one Zoho access token: Zoho mints about ten per
+// refresh token in ten minutes, so each instance minting its own would run out.
 // PostgreSQL only (the embedded database is one instance), so this runs in api-postgres.
 
 const t = await build();

@@ -2,16 +2,12 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { clientsApi } from '#shared/api/clients.ts';
 import { impersonationApi } from '#shared/api/impersonation.ts';
 import type { BodyOf } from '#shared/api/route.ts';
-import type { UrlAnswer } from '#shared/billing-api.ts';
 import { CLIENT_PAGE, type ClientSort } from '#shared/clients.ts';
 import type { Role, SubscriptionStatus, User } from '#shared/user.ts';
-import { api } from '#web/lib/api.ts';
 import { callApi, callApiPage } from '#web/lib/call-api.ts';
 
 // The admin client calls (SPEC §7 Admin) with their cache keys. Every change answers
 // with the updated client, which replaces the cached record; the list is refetched.
-
-const enc = encodeURIComponent;
 
 export const clientKeys = {
   all: ['admin', 'clients'] as const,
@@ -77,8 +73,6 @@ export const clientCalls = {
     callApi(clientsApi.resetPassword, { params: { id }, body: { newPassword } }),
   mockStatus: (id: string, status: SubscriptionStatus) =>
     callApi(clientsApi.mockStatus, { params: { id }, body: { status } }),
-  billingPortal: (id: string) =>
-    api.post<UrlAnswer>(`/api/admin/billing/${enc(id)}/billing-portal`, {}),
   impersonate: (id: string) => callApi(impersonationApi.start, { params: { id } }),
 };
 

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
+import { authApi } from '#shared/api/auth.ts';
 import { billingApi } from '#shared/api/billing.ts';
-import type { billingStatuses, CurrentUser } from '#shared/user.ts';
-import { api } from '#web/lib/api.ts';
+import type { billingStatuses } from '#shared/user.ts';
 import { callApi } from '#web/lib/call-api.ts';
 
 // The client billing calls (SPEC §7, under /api/zoho whichever provider runs) and their
@@ -46,7 +46,7 @@ export const subscriptionQuery = () =>
   queryOptions({
     queryKey: billingKeys.subscription,
     queryFn: async ({ signal }) =>
-      (await api.get<CurrentUser>('/api/auth/verify', { signal })).user.subscription,
+      (await callApi(authApi.verify, {}, { signal })).user.subscription,
     ...fresh,
   });
 

@@ -44,7 +44,8 @@ export function SubscriptionCard() {
   // Shared with the invoices list (one request): an open invoice changes what to say.
   const invoices = useQuery(invoicesQuery());
   const openInvoice = invoices.data?.find((invoice) => invoice.status === 'unpaid');
-  // One honest status (issue 19): no plan named and no portal while nothing is paid for.
+  // One honest status: no plan named and no portal while nothing is paid for, so a client
+  // never reads that a plan runs before its invoice is paid.
   const hasPlan = status.data === 'active' || status.data === 'trial' || status.data === 'past_due';
   const statusWord =
     status.data === 'pending' ? (openInvoice ? 'Awaiting payment' : 'No paid plan yet') : null;
