@@ -100,13 +100,9 @@ const fromTable: Plugin[] = [
   environmentRoutes,
 ];
 
-/** Features still registered the old way, under a prefix. */
-const plain: [Plugin, string][] = [];
-
 export async function registerRoutes(app: FastifyInstance) {
   noteRoutes(app);
   for (const plugin of fromTable) await app.register(plugin);
-  for (const [plugin, prefix] of plain) await app.register(plugin, { prefix });
   // Billing routes talk to the provider BILLING_PROVIDER picks (DESIGN §1).
   const { provider, links } = createBilling(app.deps, app.log);
   await app.register(clientBillingRoutes, { provider });

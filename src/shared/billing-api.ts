@@ -78,7 +78,6 @@ export const InvoicePdfQuerySchema = z.object({ sig: z.string().max(2000).option
 export type CheckoutUrl = z.infer<typeof CheckoutUrlSchema>;
 /** A billing portal address (the client's own, or opened for them by an admin). */
 export const UrlSchema = z.object({ url: z.string() });
-export type UrlAnswer = z.infer<typeof UrlSchema>;
 
 /** Plain-language status for a subscription status an admin or a provider sets. */
 export const billingStatusFor: Record<SubscriptionStatus, z.infer<typeof BillingStatusSchema>> = {

@@ -157,7 +157,6 @@ export const PaymentSchema = z.object({
 export type Payment = z.infer<typeof PaymentSchema>;
 
 export const InvoicingResultSchema = z.object({ message: z.string() });
-export type InvoicingResult = z.infer<typeof InvoicingResultSchema>;
 
 /** The instructions as plain lines (the PDF, and mail): the reference to quote first. */
 export function paymentInstructionLines(

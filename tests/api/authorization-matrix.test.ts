@@ -6,13 +6,11 @@ import { type ApiRoute, type Audience, routeName } from '#shared/api/route.ts';
 import { impersonationMessages } from '#shared/impersonation.ts';
 import { addTeamMember } from '#test/support/team.ts';
 import { build } from '#test/support/test-app.ts';
-import { unconvertedRoutes } from './unconverted-routes.ts';
 
 // The authorization matrix of every route the app serves, and six actors: nobody, a
 // signed-out session, a client, a team member, an admin testing as a client, and an
-// admin. A route's audience comes from the shared route table (src/shared/api), or, while
-// its feature is still registered the old way, from unconverted-routes.ts; a route in
-// neither fails. Each answer must be the one its audience allows, and never a 5xx.
+// admin. A route's audience comes from the shared route table (src/shared/api); a route
+// served outside it fails. Each answer must be the one its audience allows, and never a 5xx.
 
 /** Money and membership: the client's own, never an admin's test session. */
 const OWN_SESSION_ONLY = [
@@ -61,7 +59,7 @@ const served = registeredRoutes(t.app).filter((r) => !r.hidden || r.url.startsWi
 const MADE_UP_ID = '00000000-0000-4000-8000-000000000000';
 const routes = served.map((r) => {
   const name = `${r.method} ${r.url}`;
-  const audience: Audience | undefined = r.apiRoute?.audience ?? unconvertedRoutes[name];
+  const audience: Audience | undefined = r.apiRoute?.audience;
   return {
     name,
     method: r.method as 'GET',
@@ -81,7 +79,7 @@ const call = (route: (typeof routes)[number], token?: string) =>
   });
 
 describe('authorization matrix', () => {
-  it('knows the audience of every route it serves, from the table or the unconverted list', () => {
+  it('knows the audience of every route it serves, from the table', () => {
     expect(routes.filter((r) => !r.audience).map((r) => r.name)).toEqual([]);
     expect(routes.length).toBeGreaterThanOrEqual(120);
     expect(routes.filter((r) => r.audience === 'admin').length).toBeGreaterThanOrEqual(25);
@@ -89,7 +87,7 @@ describe('authorization matrix', () => {
     for (const name of OWN_SESSION_ONLY) expect(audienceOf.get(name), name).toBe('own-session');
   });
 
-  it('serves every route of the table once, and lists none of them as unconverted', () => {
+  it('serves every route of the table once, at its own path', () => {
     const fromTable = served.flatMap((r) => (r.apiRoute ? [routeName(r.apiRoute)] : []));
     expect([...fromTable].sort()).toEqual(table.map(routeName).sort());
     // At the table's own path: a plugin registered under a prefix would move it.
@@ -97,14 +95,6 @@ describe('authorization matrix', () => {
       (r) => r.apiRoute && `${r.method} ${r.url}` !== routeName(r.apiRoute),
     );
     expect(moved.map((r) => r.url)).toEqual([]);
-    const names = new Set(served.map((r) => `${r.method} ${r.url}`));
-    const stale = Object.keys(unconvertedRoutes).filter(
-      (name) => !names.has(name) || fromTable.includes(name),
-    );
-    expect(
-      stale,
-      'served from the table, or not at all: delete from unconverted-routes.ts',
-    ).toEqual([]);
   });
 
   it.each(routes.map((r) => [`${r.name} (${r.audience})`, r] as const))(

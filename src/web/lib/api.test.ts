@@ -34,7 +34,7 @@ describe('api client', () => {
   it('sends the stored token and JSON, and parses the JSON answer', async () => {
     setSession({ token: 'tok-1', user });
     fetchMock.mockResolvedValue(json(200, { ok: true }));
-    await expect(api.post('/api/thing', { a: 1 })).resolves.toEqual({ ok: true });
+    await expect(api.call('POST', '/api/thing', { a: 1 })).resolves.toEqual({ ok: true });
     const [, init] = fetchMock.mock.calls[0] ?? [];
     expect(init?.method).toBe('POST');
     expect(init?.body).toBe('{"a":1}');
@@ -45,14 +45,14 @@ describe('api client', () => {
   it('leaves the token out when asked (login, register)', async () => {
     setSession({ token: 'tok-1', user });
     fetchMock.mockResolvedValue(json(200, {}));
-    await api.post('/api/auth/login', {}, { auth: false });
+    await api.call('POST', '/api/auth/login', {}, { auth: false });
     expect(sentHeaders().has('authorization')).toBe(false);
   });
 
   it('turns an error answer into ApiError with status, message, field errors and body', async () => {
     const body = { message: 'Fix the form.', errors: { email: 'Enter a valid email' } };
     fetchMock.mockResolvedValue(json(400, body));
-    const error = await api.post('/api/auth/register', {}).catch((e: unknown) => e);
+    const error = await api.call('POST', '/api/auth/register', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 400,
@@ -64,7 +64,7 @@ describe('api client', () => {
 
   it('gives a readable message when the error body is not JSON', async () => {
     fetchMock.mockResolvedValue(new Response('Bad gateway', { status: 502 }));
-    await expect(api.get('/api/x')).rejects.toMatchObject({
+    await expect(api.call('GET', '/api/x')).rejects.toMatchObject({
       status: 502,
       message: 'Request failed with status 502.',
       body: 'Bad gateway',
@@ -73,16 +73,16 @@ describe('api client', () => {
 
   it("keeps the server's own message apart from the stand-in", async () => {
     fetchMock.mockResolvedValueOnce(json(403, { message: 'Only the owner can do that.' }));
-    const said = await api.get('/api/x').catch((e: unknown) => e);
+    const said = await api.call('GET', '/api/x').catch((e: unknown) => e);
     expect(said).toMatchObject({ serverMessage: 'Only the owner can do that.' });
     fetchMock.mockResolvedValueOnce(json(500, { message: '  ' }));
-    const blank = await api.get('/api/x').catch((e: unknown) => e);
+    const blank = await api.call('GET', '/api/x').catch((e: unknown) => e);
     expect(blank).toMatchObject({
       serverMessage: null,
       message: 'Request failed with status 500.',
     });
     fetchMock.mockResolvedValueOnce(new Response('Bad gateway', { status: 502 }));
-    await expect(api.get('/api/x')).rejects.toMatchObject({ serverMessage: null });
+    await expect(api.call('GET', '/api/x')).rejects.toMatchObject({ serverMessage: null });
   });
 
   it('clears the session on a 401 to an authenticated call and announces it', async () => {
@@ -90,7 +90,7 @@ describe('api client', () => {
     const announced = vi.fn();
     window.addEventListener(AUTH_CHANGED, announced);
     fetchMock.mockResolvedValue(json(401, { message: 'Please sign in to continue.' }));
-    await expect(api.get('/api/n8n/my-processes')).rejects.toMatchObject({ status: 401 });
+    await expect(api.call('GET', '/api/n8n/my-processes')).rejects.toMatchObject({ status: 401 });
     expect(getToken()).toBeNull();
     expect(getStoredUser()).toBeNull();
     expect(announced).toHaveBeenCalledTimes(1);
@@ -99,7 +99,9 @@ describe('api client', () => {
   it('keeps the session on a 401 to a call made without the token (bad login)', async () => {
     setSession({ token: 'tok-1', user });
     fetchMock.mockResolvedValue(json(401, { message: 'Invalid email or password.' }));
-    await expect(api.post('/api/auth/login', {}, { auth: false })).rejects.toBeInstanceOf(ApiError);
+    await expect(api.call('POST', '/api/auth/login', {}, { auth: false })).rejects.toBeInstanceOf(
+      ApiError,
+    );
     expect(getToken()).toBe('tok-1');
   });
 

@@ -136,17 +136,8 @@ export const api = {
   /** Any method: what callApi (call-api.ts) sends a route of the shared table through. */
   call: <T>(method: Method, path: string, body?: unknown, options?: RequestOptions) =>
     request<T>(method, path, body, options),
-  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
   /** A paged list: the rows, and X-Total-Count. */
   page: <T>(path: string, options?: RequestOptions) => page<T>(path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('POST', path, body, options),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PUT', path, body, options),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PATCH', path, body, options),
-  delete: <T>(path: string, options?: RequestOptions) =>
-    request<T>('DELETE', path, undefined, options),
   /**
    * The Response itself, whatever its status, for callers that read a text body or a
    * file (process trigger, document export). Still adds the token and handles 401.
