@@ -26,7 +26,11 @@ describe('GET /api/admin/audit-logs', () => {
     await audit(db, { level: 'error', source: 'beta', message: 'third' });
     // Two writes can share a clock tick (PGlite's clock is coarse); space them so
     // "newest first" has one answer.
-    for (const [message, seconds] of [['first', 3], ['second', 2], ['third', 1]] as const) {
+    for (const [message, seconds] of [
+      ['first', 3],
+      ['second', 2],
+      ['third', 1],
+    ] as const) {
       await db
         .update(auditLogs)
         .set({ createdAt: sql`now() - make_interval(secs => ${seconds})` })
