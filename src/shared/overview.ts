@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { runErrorKinds } from './run-answers.ts';
 import { runStates, runTriggers } from './runs.ts';
 
 // What a client comes to /client for: runs and failures in the last seven days, the last
@@ -17,6 +18,9 @@ export const OverviewRunSchema = z.object({
   statusCode: z.number().nullable(),
   durationMs: z.number().nullable(),
   trigger: z.enum(runTriggers),
+  /** The outcome is n8n's own record ("Failed in n8n"), and why a run failed. */
+  confirmedByN8n: z.boolean(),
+  errorKind: z.enum(runErrorKinds).nullable(),
 });
 export type OverviewRun = z.infer<typeof OverviewRunSchema>;
 

@@ -37,6 +37,8 @@ export async function clientOverview(
         statusCode: runs.statusCode,
         durationMs: runs.durationMs,
         trigger: runs.trigger,
+        confirmedByN8n: runs.confirmedByN8n,
+        errorKind: runs.errorKind,
       })
       .from(runs)
       .innerJoin(processes, eq(processes.id, runs.processId))
