@@ -118,7 +118,9 @@ async function main() {
   jobs.add(scheduler.job);
   if (sender) jobs.add(sender.job);
   for (const job of notificationJobs(app.notifier, app.log)) jobs.add(job);
-  if (n8nApi) jobs.add(followUpJob({ db: database.db, api: n8nApi, log: app.log }));
+  if (n8nApi) {
+    jobs.add(followUpJob({ db: database.db, api: n8nApi, log: app.log, notifier: app.notifier }));
+  }
   jobs.add(runRecovery);
   if (config.billingProvider === 'local')
     jobs.add(billingCycleJob(database.db, config.invoicing, app.log));

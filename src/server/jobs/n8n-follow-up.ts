@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { processes, type RunRow, runs } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
+import type { Notifier } from '#server/domain/notifications/notifier.ts';
 import { claimedExecutions } from '#server/domain/runs/n8n-execution.ts';
 import { adminRunError, executionOutcome } from '#server/domain/runs/outcome.ts';
 import {
@@ -11,6 +12,7 @@ import {
   type N8nExecution,
   type N8nExecutionDetail,
 } from '#server/integrations/n8n/api.ts';
+import { clientRunError } from '#shared/run-answers.ts';
 import type { Job } from './runner.ts';
 
 // Follows up the runs whose n8n execution was still under way when the webhook answered
@@ -35,6 +37,8 @@ export interface FollowUpOptions {
   now?: () => Date;
   /** How often the job polls; FOLLOW_UP_INTERVAL_MS by default. */
   intervalMs?: number;
+  /** Told of a run that failed in n8n (notifications), as a failed answer is. */
+  notifier?: Pick<Notifier, 'notify'>;
 }
 
 interface Pending {
@@ -44,7 +48,8 @@ interface Pending {
 }
 
 /** One pass over the runs still following; returns how many were settled. */
-export async function followUpRuns({ db, api, log, now = () => new Date() }: FollowUpOptions) {
+export async function followUpRuns(options: FollowUpOptions) {
+  const { db, api, log, now = () => new Date() } = options;
   const pending: Pending[] = await db
     .select({ run: runs, workflowId: processes.n8nWorkflowId, processName: processes.name })
     .from(runs)
@@ -102,7 +107,7 @@ export async function followUpRuns({ db, api, log, now = () => new Date() }: Fol
             });
       if (execution) claimed.add(execution.id);
       if (execution && FINAL_STATUSES.has(execution.status)) {
-        if (await confirm(db, run, execution, processName)) settled++;
+        if (await confirm(options, run, execution, processName)) settled++;
       } else if (execution && execution.id !== run.n8nExecutionId) {
         await db
           .update(runs)
@@ -143,7 +148,7 @@ const giveUp = (db: Db, run: RunRow) =>
     .where(and(eq(runs.id, run.id), eq(runs.state, 'following')));
 
 async function confirm(
-  db: Db,
+  { db, notifier }: FollowUpOptions,
   run: RunRow,
   execution: N8nExecutionDetail,
   processName: string,
@@ -168,6 +173,12 @@ async function confirm(
       actorId: run.triggeredBy,
       processId: run.processId,
       details: { runId: run.id, trigger: run.trigger, n8nExecutionId: execution.id },
+    });
+    notifier?.notify({
+      processId: run.processId,
+      ownerId: run.clientUserId,
+      kind: 'failure',
+      reason: clientRunError(updated.errorKind, updated.error) ?? 'the workflow failed in n8n',
     });
   }
   return !!updated;

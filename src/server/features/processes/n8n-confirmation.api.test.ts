@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { auditLogs, runs } from '#server/db/schema.ts';
+import type { RunEvent } from '#server/domain/notifications/notifier.ts';
 import { createN8nApi } from '#server/integrations/n8n/api.ts';
 import { followUpRuns } from '#server/jobs/n8n-follow-up.ts';
 import { runErrorTexts, timeoutText } from '#shared/run-answers.ts';
@@ -147,8 +148,14 @@ describe('answers that say nothing of the outcome are followed until n8n ends', 
     });
 
     await ended(execution);
-    expect(await followUpRuns({ db, api })).toBeGreaterThanOrEqual(1);
+    const told: RunEvent[] = [];
+    const notifier = { notify: (event: RunEvent) => told.push(event) };
+    expect(await followUpRuns({ db, api, notifier })).toBeGreaterThanOrEqual(1);
     const [run] = await history(withApi, me.token, process.id);
+    // A client who asked for failure notices hears of it, in the words the history uses.
+    expect(told.filter((e) => e.processId === process.id)).toEqual([
+      { processId: process.id, ownerId: me.user.id, kind: 'failure', reason: run.error },
+    ]);
     const error = nodeError ?? FAKE_NODE_ERRORS.immediate;
     const description = 'description' in error ? `: ${error.description}` : '';
     expect(run).toMatchObject({
