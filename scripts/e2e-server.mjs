@@ -50,5 +50,7 @@ const n8nUrl = n8n.url('');
 writeFileSync(e2eN8nFile(process.env.PORT), JSON.stringify({ url: n8nUrl }));
 process.env.N8N_API_URL = n8nUrl;
 process.env.N8N_API_KEY = n8n.apiKey;
+// Runs still under way in n8n are asked about every second, not 5 s (the API tests call the job).
+process.env.N8N_FOLLOW_UP_SECONDS = '1';
 
 await import('../src/server/main.ts');

@@ -81,6 +81,8 @@ const EnvSchema = z.object({
   N8N_API_URL: optional,
   N8N_API_KEY: optional,
   N8N_RAILWAY_URL: optional,
+  // How often runs still under way in n8n are asked about (docs/decisions/024).
+  N8N_FOLLOW_UP_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   // Where the Stripe library sends its calls; only tests point it elsewhere (a loopback fake).
@@ -138,7 +140,13 @@ export interface Config {
   invoicing: InvoicingConfig;
   /** Set only when BILLING_PROVIDER=zoho; then every field is present. */
   zoho: ZohoConfig | null;
-  n8n: { apiUrl: string | undefined; apiKey: string | undefined; railwayUrl: string | undefined };
+  n8n: {
+    apiUrl: string | undefined;
+    apiKey: string | undefined;
+    railwayUrl: string | undefined;
+    /** How often the follow-up job asks n8n about runs still under way. */
+    followUpMs: number;
+  };
   stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiUrl: string };
   helpdeskUrl: string | undefined;
   authRateLimitPerMinute: number;
@@ -350,7 +358,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     billingProvider: e.BILLING_PROVIDER,
     invoicing: invoicingConfig(e),
     zoho: zoho.config,
-    n8n: { apiUrl: e.N8N_API_URL, apiKey: e.N8N_API_KEY, railwayUrl: e.N8N_RAILWAY_URL },
+    n8n: {
+      apiUrl: e.N8N_API_URL,
+      apiKey: e.N8N_API_KEY,
+      railwayUrl: e.N8N_RAILWAY_URL,
+      followUpMs: e.N8N_FOLLOW_UP_SECONDS * 1000,
+    },
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,

@@ -119,7 +119,16 @@ async function main() {
   if (sender) jobs.add(sender.job);
   for (const job of notificationJobs(app.notifier, app.log)) jobs.add(job);
   if (n8nApi) {
-    jobs.add(followUpJob({ db: database.db, api: n8nApi, log: app.log, notifier: app.notifier }));
+    const { followUpMs: intervalMs } = config.n8n;
+    jobs.add(
+      followUpJob({
+        db: database.db,
+        api: n8nApi,
+        log: app.log,
+        notifier: app.notifier,
+        intervalMs,
+      }),
+    );
   }
   jobs.add(runRecovery);
   if (config.billingProvider === 'local')

@@ -133,7 +133,7 @@ test('respond-immediately workflows show what n8n recorded', async ({ page, requ
   const history = page.getByRole('dialog', { name: `Recent runs: ${followed}` });
   const run = history.getByRole('listitem').first();
   // The open history asks again until n8n's execution record says how it ended: the server
-  // reads the record every 5 s and the dialog asks every 5 s, so up to some 11 s.
+  // reads the record every second (N8N_FOLLOW_UP_SECONDS) and the dialog asks every 5 s.
   await expect(run).toContainText('Failed in n8n', { timeout: 20_000 });
   await expect(run).toContainText('Confirmed by n8n');
   await expect(run).toContainText('n8n: The fake was told to fail');
@@ -201,7 +201,8 @@ test('a file, a parked Wait and a failing last node read as n8n recorded them', 
   await run(parked);
   await expect(notice(page)).toContainText('Status 202: n8n started the workflow.');
   const waited = (await history(parked)).getByRole('listitem').first();
-  // n8n ends the parked execution a second later; the server and the dialog each ask every 5 s.
+  // n8n ends the parked execution a second later; the server asks every second, the dialog
+  // every 5 s.
   await expect(waited).toContainText('Failed in n8n', { timeout: 20_000 });
   await expect(waited).toContainText(
     'n8n: The resource you are requesting could not be found: No contact with id 4711',
