@@ -26,7 +26,7 @@ export interface RunProcess {
 
 /** A run about to start: by hand, a due schedule (its cron's shortest gap), an admin's test. */
 export type RunNow =
-  | { trigger: 'manual' }
+  | { trigger: 'manual' | 'api' }
   | { trigger: 'schedule'; gapMinutes: number }
   | { trigger: 'test' };
 
@@ -129,7 +129,9 @@ export function mayRun(
   // The overloads give every run that starts now its process.
   const runnable = process!;
   switch (attempt.trigger) {
+    // A run started with a personal API token follows the rules of one started by hand.
     case 'manual':
+    case 'api':
       if (!caps.manualTriggerAllowed) return refuse('plan', runRefusalMessages.manualNotEnabled);
       if (!running) return refuse('subscription', billingMessages.inactiveServer);
       return targetOf(runnable, runRefusalMessages);

@@ -5,7 +5,8 @@ import { RunAnswerSchema, runErrorKinds } from './run-answers.ts';
 // Runs (DESIGN §1): every call of a process's webhook, manual, scheduled or an admin's
 // test, as the portal reads them back within the plan's log retention (SPEC §7).
 
-export const runTriggers = ['manual', 'schedule', 'test'] as const;
+/** `api`: started with a personal API token from the client's own software. */
+export const runTriggers = ['manual', 'schedule', 'test', 'api'] as const;
 export type RunTrigger = (typeof runTriggers)[number];
 
 /**

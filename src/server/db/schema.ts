@@ -218,6 +218,10 @@ export const runs = pgTable(
     n8nCheckedAt: timestamp('n8n_checked_at', { withTimezone: true }),
     /** The input values sent under `inputs`; null for a process without inputs. */
     inputs: jsonb('inputs').$type<InputValues>(),
+    /** The run this one runs again (Retry), with the same inputs. */
+    retryOf: uuid('retry_of'),
+    /** The personal API token that started it (trigger `api`); null once the token is gone. */
+    apiTokenId: uuid('api_token_id'),
   },
   (t) => [
     index('runs_process_started_idx').on(t.processId, t.startedAt),
@@ -225,6 +229,8 @@ export const runs = pgTable(
     index('runs_running_idx').on(t.clientUserId, t.startedAt).where(sql`${t.state} = 'running'`),
     // The runs the n8n follow-up job still has to settle ("respond immediately" webhooks).
     index('runs_following_idx').on(t.startedAt).where(sql`${t.state} = 'following'`),
+    // "Retried as …" beside a run in the history.
+    index('runs_retry_of_idx').on(t.retryOf).where(sql`${t.retryOf} is not null`),
   ],
 );
 
@@ -719,6 +725,36 @@ export const passkeys = pgTable(
 );
 
 export type PasskeyRow = typeof passkeys.$inferSelect;
+
+/**
+ * A personal API token: lets the person's own software list processes, start runs and
+ * read runs as that person. Only a SHA-256 hash of the secret is kept; the secret is
+ * shown once. Revoking sets `revokedAt`, and the row stays for the audit trail.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The first characters of the secret, to tell tokens apart in a list. */
+    prefix: text('prefix').notNull(),
+    /** SHA-256 of the secret, hex. */
+    secretHash: text('secret_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('api_tokens_secret_hash_unique').on(t.secretHash),
+    index('api_tokens_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+export type ApiTokenRow = typeof apiTokens.$inferSelect;
 
 /**
  * A WebAuthn challenge handed to a browser, used at most once: the ceremony that answers

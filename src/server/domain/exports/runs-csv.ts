@@ -63,7 +63,7 @@ export async function* runCsvRows(db: Db, scope: RunsScope) {
       run.startedAt.toISOString(),
       run.process,
       run.trigger,
-      run.trigger === 'manual' ? (run.by ?? '') : 'schedule',
+      run.trigger === 'schedule' ? 'schedule' : (run.by ?? ''),
       outcome(run),
       run.statusCode,
       run.durationMs,

@@ -13,4 +13,5 @@ export const triggerLabels = {
   manual: 'Manual',
   schedule: 'Schedule',
   test: 'Admin test',
+  api: 'API token',
 } as const satisfies Record<RunTrigger, string>;
