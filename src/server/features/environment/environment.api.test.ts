@@ -122,6 +122,39 @@ describe('environment checks', () => {
     expect(result.n8nApiKey?.ok).toBe(false);
   });
 
+  it("fail N8N_API_URL for a server whose /healthz says ok but is not n8n (the portal's own)", async () => {
+    // This product answers {"status":"ok"} at /healthz too.
+    const portal = await build({ database: bare.deps.database });
+    const address = await portal.app.listen({ port: 0, host: '127.0.0.1' });
+    const healthz = await fetch(`${address}/healthz`);
+    expect(await healthz.json()).toMatchObject({ status: 'ok' });
+    const result = await n8nChecks({ N8N_API_URL: address, N8N_API_KEY: 'any-key-123' });
+    expect(result.n8nApiUrl?.ok).toBe(false);
+    expect(result.n8nApiUrl?.details).toContain(`${address}/healthz answered ok, but`);
+    expect(result.n8nApiUrl?.details).toMatch(
+      /api\/v1\/workflows\?limit=1 without a key answered 404/,
+    );
+  });
+
+  it('say so when n8n answers but its public API is off', async () => {
+    const off = createServer((req, res) => {
+      if (req.url === '/healthz') return res.end('{"status":"ok"}');
+      res.statusCode = 404;
+      res.end('Cannot GET /api/v1/workflows');
+    });
+    await new Promise<void>((resolve) => off.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(off.address() as AddressInfo).port}`;
+    try {
+      const result = await n8nChecks({ N8N_API_URL: url, N8N_API_KEY: 'any-key-123' });
+      expect(result.n8nApiUrl?.ok).toBe(false);
+      expect(result.n8nApiUrl?.details).toMatch(
+        /public API is off there \(N8N_PUBLIC_API_DISABLED\)/,
+      );
+    } finally {
+      await new Promise<void>((resolve) => off.close(() => resolve()));
+    }
+  });
+
   it('fail N8N_API_URL when nothing answers there', async () => {
     const result = await n8nChecks({ N8N_API_URL: 'http://127.0.0.1:9/', N8N_API_KEY: 'k-123' });
     expect(result.n8nApiUrl).toMatchObject({ ok: false, details: /could not be reached/ });

@@ -113,6 +113,31 @@ export function createN8nApi(options: { url: string; apiKey: string; timeoutMs?:
     return new Error(redact(`The n8n API answered ${status}: ${reason}`));
   };
 
+  /**
+   * Any server can say {"status":"ok"} at /healthz (this product does); n8n's public API
+   * also refuses a call without a key in its own words, which other servers do not say.
+   */
+  const publicApiAnswersAsN8n = async (healthUrl: string) => {
+    const path = '/api/v1/workflows?limit=1';
+    const { status, body } = await get(path, false);
+    const message = readableUpstreamError(body);
+    if (status === 401 && /X-N8N-API-KEY/i.test(message)) {
+      return {
+        ok: true,
+        details: `${healthUrl} answered ok, and n8n's public API asks for its key.`,
+      };
+    }
+    const said = message.slice(0, 80) || 'an empty body';
+    const why =
+      status === 404
+        ? ": n8n's public API is off there (N8N_PUBLIC_API_DISABLED), or it is not n8n"
+        : ': not n8n';
+    return {
+      ok: false,
+      details: `${healthUrl} answered ok, but ${base}${path} without a key answered ${status} with ${said}${why}.`,
+    };
+  };
+
   const listExecutions: N8nApi['listExecutions'] = async (query) => {
     const params = new URLSearchParams({ workflowId: query.workflowId });
     if (query.limit !== undefined) params.set('limit', String(query.limit));
@@ -183,9 +208,11 @@ export function createN8nApi(options: { url: string; apiKey: string; timeoutMs?:
       try {
         const { status, body } = await get('/healthz', false);
         const answer = z.object({ status: z.literal('ok') }).safeParse(parseJson(body));
-        if (status === 200 && answer.success) return { ok: true, details: `${url} answered ok.` };
-        const snippet = readableUpstreamError(body).slice(0, 80) || 'an empty body';
-        return { ok: false, details: `${url} answered ${status} with ${snippet}: not n8n.` };
+        if (status !== 200 || !answer.success) {
+          const snippet = readableUpstreamError(body).slice(0, 80) || 'an empty body';
+          return { ok: false, details: `${url} answered ${status} with ${snippet}: not n8n.` };
+        }
+        return await publicApiAnswersAsN8n(url);
       } catch (error) {
         return { ok: false, details: (error as Error).message };
       }
