@@ -44,6 +44,7 @@ import { privacyRoutes } from '#server/features/privacy/portal-routes.ts';
 import { exportDownloadRoutes } from '#server/features/privacy/public-routes.ts';
 import { adminProcessRoutes } from '#server/features/processes/admin-routes.ts';
 import { clientProcessRoutes } from '#server/features/processes/portal-routes.ts';
+import { runRetryRoutes } from '#server/features/processes/retry-routes.ts';
 import { schedulerRoutes } from '#server/features/scheduler/portal-routes.ts';
 import { securityRoutes } from '#server/features/security/admin-routes.ts';
 import { settingsRoutes } from '#server/features/settings/portal-routes.ts';
@@ -72,6 +73,7 @@ const fromTable: Plugin[] = [
   adminWebhookDeliveryRoutes,
   auditRoutes,
   clientProcessRoutes,
+  runRetryRoutes,
   adminProcessRoutes,
   authRoutes,
   sessionRoutes,

@@ -51,6 +51,10 @@ export const LastRunSchema = z.object({
 });
 export type LastRun = z.infer<typeof LastRunSchema>;
 
+/** The other run of a retry pair: its id and start, for "Retry of the run of …". */
+export const RunLinkSchema = z.object({ _id: z.string(), startedAt: z.string() });
+export type RunLink = z.infer<typeof RunLinkSchema>;
+
 export const RunSchema = z.object({
   _id: z.string(),
   processId: z.string(),
@@ -79,8 +83,32 @@ export const RunSchema = z.object({
   n8nExecutionId: z.string().nullable(),
   /** The values the client entered (or the defaults, for a scheduled run). */
   inputs: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).nullable(),
+  /** The run this one ran again (Run again), with the same inputs. */
+  retryOf: RunLinkSchema.nullable(),
+  /** The newest run that ran this one again. */
+  retriedAs: RunLinkSchema.nullable(),
 });
 export type Run = z.infer<typeof RunSchema>;
+
+/**
+ * Which runs may be run again: a client's that failed, timed out or was interrupted; an
+ * admin testing as the client, any run that has ended. Either way under the rules of a
+ * run by hand, now (run-policy.ts).
+ */
+export function mayRetry(run: Pick<Run, 'state' | 'ok'>, byAdmin: boolean): boolean {
+  if (run.state === 'running' || run.state === 'following') return false;
+  if (byAdmin) return true;
+  return run.state === 'interrupted' || (run.state === 'finished' && run.ok === false);
+}
+
+export const retryMessages = {
+  notRetryable: 'Only a run that failed, timed out or was interrupted can be run again.',
+  underWay: 'This run is still under way; it can be run again once it has ended.',
+} as const;
+
+/** POST /api/n8n/runs/{id}/retry: the new run as it stands after Run's wait. */
+export const RetriedRunSchema = z.object({ run: RunSchema });
+export type RetriedRun = z.infer<typeof RetriedRunSchema>;
 
 /** GET /api/n8n/processes/{id}/runs: the newest runs within the plan's retention. */
 export const RunHistorySchema = z.object({

@@ -2,15 +2,28 @@ import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { exactTime, type KeysetPosition, keysetPage, pastPosition } from '#server/db/keyset.ts';
 import { processes, type RunRow, runRollups, runs } from '#server/db/schema.ts';
+import { findUsersByIds } from '#server/domain/users/repository.ts';
 import { clientRunError, type RunAnswer } from '#shared/run-answers.ts';
-import type { Run } from '#shared/runs.ts';
+import type { Run, RunLink } from '#shared/runs.ts';
 
 // Reading runs back, always within the account's log retention window.
 
 export const retentionStart = (retentionDays: number, now = new Date()) =>
   new Date(now.getTime() - retentionDays * 86_400_000);
 
-export const runToJson = (row: RunRow, names: Map<string, string>): Run => ({
+/** Each run's retry pair, by run id (retryLinks). */
+export interface RetryLinks {
+  retryOf: Map<string, RunLink>;
+  retriedAs: Map<string, RunLink>;
+}
+
+const noLinks: RetryLinks = { retryOf: new Map(), retriedAs: new Map() };
+
+export const runToJson = (
+  row: RunRow,
+  names: Map<string, string>,
+  links: RetryLinks = noLinks,
+): Run => ({
   _id: row.id,
   processId: row.processId,
   trigger: row.trigger,
@@ -29,7 +42,42 @@ export const runToJson = (row: RunRow, names: Map<string, string>): Run => ({
   confirmedByN8n: row.confirmedByN8n,
   n8nExecutionId: row.n8nExecutionId,
   inputs: row.inputs ?? null,
+  retryOf: row.retryOf ? (links.retryOf.get(row.retryOf) ?? null) : null,
+  retriedAs: links.retriedAs.get(row.id) ?? null,
 });
+
+/** Runs as the run history shows them: who started each, and each one's retry pair. */
+export async function runsToJson(db: Db, rows: RunRow[]): Promise<Run[]> {
+  const ids = [...new Set(rows.map((r) => r.triggeredBy).filter((id): id is string => !!id))];
+  const [people, links] = await Promise.all([findUsersByIds(db, ids), retryLinks(db, rows)]);
+  const names = new Map(people.map((u) => [u.id, u.name || u.email]));
+  return rows.map((row) => runToJson(row, names, links));
+}
+
+/**
+ * The runs these ran again and the newest runs that ran each of them again: two index
+ * lookups for a page of runs (runs_retry_of_idx), never a scan.
+ */
+export async function retryLinks(db: Db, rows: RunRow[]): Promise<RetryLinks> {
+  const earlierIds = [...new Set(rows.map((r) => r.retryOf).filter((id): id is string => !!id))];
+  const ids = rows.map((r) => r.id);
+  const link = { id: runs.id, startedAt: runs.startedAt, retryOf: runs.retryOf };
+  const [earlier, later] = await Promise.all([
+    earlierIds.length ? db.select(link).from(runs).where(inArray(runs.id, earlierIds)) : [],
+    ids.length
+      ? db.select(link).from(runs).where(inArray(runs.retryOf, ids)).orderBy(runs.startedAt)
+      : [],
+  ]);
+  const asLink = (r: { id: string; startedAt: Date }): RunLink => ({
+    _id: r.id,
+    startedAt: r.startedAt.toISOString(),
+  });
+  return {
+    retryOf: new Map(earlier.map((r) => [r.id, asLink(r)])),
+    // Oldest first, so the newest retry of a run is the one kept.
+    retriedAs: new Map(later.map((r) => [r.retryOf as string, asLink(r)])),
+  };
+}
 
 /** What the run kept of the webhook's answer; null when none came (or none is known). */
 export const answerOf = (row: RunRow): RunAnswer | null =>
@@ -41,6 +89,29 @@ export const answerOf = (row: RunRow): RunAnswer | null =>
         cut: row.answerCut,
         binary: row.answerBinary,
       };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One run of the account owner's processes within the log retention; null if none. */
+export async function findAccountRun(
+  db: Db,
+  ownerId: string,
+  runId: string,
+  retentionDays: number,
+): Promise<RunRow | null> {
+  if (!UUID.test(runId)) return null;
+  const [row] = await db
+    .select()
+    .from(runs)
+    .where(
+      and(
+        eq(runs.id, runId),
+        eq(runs.clientUserId, ownerId),
+        gte(runs.startedAt, retentionStart(retentionDays)),
+      ),
+    );
+  return row ?? null;
+}
 
 /**
  * A page of a process's runs, newest first, and the cursor of the page after it (null on

@@ -96,6 +96,10 @@ export interface RunRequest {
   target: RunTarget;
   /** Checked values for the process's inputs (null for a process without inputs). */
   inputs?: InputValues | null;
+  /** The personal API token that started it (trigger `api`, docs/decisions/025). */
+  apiTokenId?: string | null;
+  /** The run this one runs again. */
+  retryOf?: string | null;
 }
 
 export interface RunOutcome {
@@ -228,6 +232,7 @@ async function payloadOf(
     account: { id: process.clientUserId, companyName: owner?.companyName ?? null },
     triggeredBy: actor ? { userId: actor.id, email: actor.email } : 'schedule',
     ...(request.inputs ? { inputs: request.inputs } : {}),
+    ...(request.retryOf ? { retryOf: request.retryOf } : {}),
   };
 }
 
@@ -253,6 +258,8 @@ async function recordStart(
     startedAt: new Date(),
     state: 'running' as const,
     inputs: request.inputs ?? null,
+    apiTokenId: request.apiTokenId ?? null,
+    retryOf: request.retryOf ?? null,
   };
   const { maxInFlight } = options;
   if (maxInFlight === undefined) return insertRun(db, values);
@@ -270,7 +277,8 @@ async function recordStart(
         and(
           eq(runs.clientUserId, process.clientUserId),
           eq(runs.state, 'running'),
-          eq(runs.trigger, 'manual'),
+          // Runs started with an API token share the limit of runs started by hand.
+          inArray(runs.trigger, ['manual', 'api']),
           gt(runs.startedAt, since),
         ),
       );

@@ -1,15 +1,17 @@
+import { and, eq, gte } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '#server/db/client.ts';
 import { positionOf } from '#server/db/keyset.ts';
+import { runs } from '#server/db/schema.ts';
 import { type Account, accountCapabilities } from '#server/domain/accounts/account.ts';
+import { DomainError } from '#server/domain/errors.ts';
 import {
   listAccountProcesses,
   requireAccountProcess,
 } from '#server/domain/processes/account-processes.ts';
-import { lastRuns, recentRuns, runToJson } from '#server/domain/runs/history.ts';
-import { findUsersByIds } from '#server/domain/users/repository.ts';
+import { lastRuns, recentRuns, retentionStart, runsToJson } from '#server/domain/runs/history.ts';
 import type { MyProcess } from '#shared/processes.ts';
-import type { RunHistory, RunHistoryQuerySchema } from '#shared/runs.ts';
+import type { Run, RunHistory, RunHistoryQuerySchema } from '#shared/runs.ts';
 import { processToClientJson } from './to-json.ts';
 
 // What the client portal reads of its account's processes: the list with each one's
@@ -57,11 +59,30 @@ export async function runHistory(
     before: before ? positionOf(before) : undefined,
     retentionDays: logsRetentionDays,
   });
-  const ids = [...new Set(rows.map((r) => r.triggeredBy).filter((id): id is string => !!id))];
-  const names = new Map((await findUsersByIds(db, ids)).map((u) => [u.id, u.name || u.email]));
-  return {
-    retentionDays: logsRetentionDays,
-    runs: rows.map((r) => runToJson(r, names)),
-    nextCursor,
-  };
+  return { retentionDays: logsRetentionDays, runs: await runsToJson(db, rows), nextCursor };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * One run of the account's processes within the plan's log retention, as the run history
+ * shows it: what a script that started a run polls (404: not the account's, or too old).
+ */
+export async function accountRun(db: Db, account: Account, runId: string): Promise<Run> {
+  const { logsRetentionDays } = accountCapabilities(account);
+  const [row] = UUID.test(runId)
+    ? await db
+        .select()
+        .from(runs)
+        .where(
+          and(
+            eq(runs.id, runId),
+            eq(runs.clientUserId, account.owner.id),
+            gte(runs.startedAt, retentionStart(logsRetentionDays)),
+          ),
+        )
+    : [];
+  if (!row) throw new DomainError('not-found', 'Run not found.');
+  const [run] = await runsToJson(db, [row]);
+  return run!;
 }

@@ -88,7 +88,12 @@ export function ProcessCard({
           )}
         </div>
       </div>
-      <RunsDialog process={process} open={runsOpen} onClose={() => setRunsOpen(false)} />
+      <RunsDialog
+        process={process}
+        open={runsOpen}
+        onClose={() => setRunsOpen(false)}
+        canTrigger={canTrigger}
+      />
     </li>
   );
 }

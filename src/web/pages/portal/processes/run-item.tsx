@@ -1,7 +1,8 @@
 import { formatDateTime } from '#shared/dates.ts';
 import type { InputField } from '#shared/process-inputs.ts';
 import { answerSummary } from '#shared/run-answers.ts';
-import type { Run } from '#shared/runs.ts';
+import type { Run, RunLink } from '#shared/runs.ts';
+import { Button } from '#web/components/button.tsx';
 import { Icon } from '#web/components/icons.tsx';
 import { readableBody } from '#web/lib/readable-body.ts';
 import { formatDuration, triggerLabels } from '../shared/run-format.ts';
@@ -24,7 +25,37 @@ function answerLine({ answer }: Run): string | null {
   return answer.cut ? `Answer: ${answerSummary(answer)}.` : null;
 }
 
-export function RunItem({ run, fields }: { run: Run; fields: InputField[] }) {
+/** "Retry of the run of …" and "Retried on …", each a link to the other run. */
+function RetryPair({ run }: { run: Run }) {
+  if (!run.retryOf && !run.retriedAs) return null;
+  const link = (other: RunLink) => (
+    <a
+      href={`#run-${other._id}`}
+      className="font-medium text-indigo-700 underline-offset-2 hover:underline"
+    >
+      <time dateTime={other.startedAt}>{formatDateTime(other.startedAt)}</time>
+    </a>
+  );
+  return (
+    <p className="mt-1 flex flex-wrap gap-x-4 text-sm text-slate-700">
+      {run.retryOf ? <span>Retry of the run of {link(run.retryOf)}</span> : null}
+      {run.retriedAs ? <span>Retried on {link(run.retriedAs)}</span> : null}
+    </p>
+  );
+}
+
+export function RunItem({
+  run,
+  fields,
+  onRetry,
+  retrying = false,
+}: {
+  run: Run;
+  fields: InputField[];
+  /** Run again; absent when this person may not run this run again now. */
+  onRetry?: () => void;
+  retrying?: boolean;
+}) {
   const explanation = runExplanation(run);
   const inputs = inputLines(run.inputs, fields);
   const answer = answerLine(run);
@@ -34,7 +65,7 @@ export function RunItem({ run, fields }: { run: Run; fields: InputField[] }) {
   // "n8n is not answering" and a refused address are said by the badge already.
   const error = run.errorKind === 'unreachable' || run.errorKind === 'refused' ? null : run.error;
   return (
-    <li className="py-3">
+    <li id={`run-${run._id}`} className="scroll-mt-4 py-3">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
         <RunStatus
           state={run.state}
@@ -62,9 +93,17 @@ export function RunItem({ run, fields }: { run: Run; fields: InputField[] }) {
           </span>
         ) : null}
       </div>
-      <p className="mt-1 text-sm text-slate-700">
-        {triggerLabels[run.trigger]} · {who(run)}
-      </p>
+      <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-slate-700">
+          {triggerLabels[run.trigger]} · {who(run)}
+        </p>
+        {onRetry ? (
+          <Button variant="secondary" size="sm" onClick={onRetry} disabled={retrying}>
+            {retrying ? 'Running again…' : 'Run again'}
+          </Button>
+        ) : null}
+      </div>
+      <RetryPair run={run} />
       {inputs.length ? (
         <ul
           aria-label="Inputs"

@@ -1,0 +1,16 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { serve } from '#server/api/serve.ts';
+import { currentUser } from '#server/auth/guards.ts';
+import { resolveAccount } from '#server/domain/accounts/account.ts';
+import { runRetryApi as api } from '#shared/api/run-retry.ts';
+import { retryRun } from './retry.ts';
+
+// Run again, from the run history (shared/api/run-retry.ts).
+
+export const runRetryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  serve(app, api.retry, async (request) => {
+    const account = await resolveAccount(db, currentUser(request), app.readCache);
+    return retryRun(app, request, account, request.params.runId);
+  });
+};
