@@ -59,10 +59,18 @@ export const invoicingMessages = {
   trialPlan: 'Choose Basic or Pro for the trial.',
   trialEnd: 'Trial end must be a date (YYYY-MM-DD) after today and within a year.',
   hours: 'Hours must be more than 0 and at most 1,000, in steps of a quarter hour.',
+  hoursTotal: (most: string, rate: string) =>
+    `At ${rate}/h these hours come to more than ${most}, the most one invoice may hold; bill them on several invoices.`,
   hoursDescription: 'Description must be one line of 1 to 200 characters.',
   noHourlyRate: "Set the client's hourly rate in Billing presets first.",
   notLocal: 'Payments are recorded by the billing provider, not here.',
 } as const;
+
+/**
+ * The most one invoice may come to, in cents: well inside the 32-bit amounts the invoice
+ * tables keep, so a large bill is refused in words instead of failing to be written.
+ */
+export const MAX_INVOICE_CENTS = 1_000_000_000;
 
 const DAY_KEY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;

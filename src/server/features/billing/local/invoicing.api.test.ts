@@ -266,6 +266,20 @@ describe('trials and hours', () => {
       description: 'x',
     });
     expect(odd.json().errors).toEqual({ hours: invoicingMessages.hours });
+    // 1,000 h at the highest rate the presets take is more than one invoice may hold: said
+    // on the field, never a failed write.
+    await db
+      .update(users)
+      .set({ billingPrefs: { hourlyRateCents: 10_000_000, defaultDueDays: 30 } })
+      .where(eq(users.id, user._id));
+    const huge = await post(admin.token, `/api/admin/billing/${user._id}/invoices`, {
+      hours: 1000,
+      description: 'A very large project',
+    });
+    expect(huge.statusCode).toBe(400);
+    const most = invoicingMessages.hoursTotal('$10,000,000.00', '$100,000.00');
+    expect(huge.json()).toMatchObject({ message: most, errors: { hours: most } });
+    expect(await adminInvoices(t, admin.token, user._id)).toHaveLength(1);
     // Paying an hours invoice settles it and leaves the plan alone.
     await payNewestInvoice(t, admin.token, user._id);
     expect((await findUserById(db, user._id))?.subscriptionStatus).toBe('no_subscription');

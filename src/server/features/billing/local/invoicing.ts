@@ -12,6 +12,7 @@ import {
   type BillHoursSchema,
   type GrantTrialSchema,
   invoicingMessages,
+  MAX_INVOICE_CENTS,
   paymentMethodLabels,
   type RecordPaymentSchema,
 } from '#shared/invoicing.ts';
@@ -275,6 +276,13 @@ export function billHours(
     if (!rate) throw badRequest(invoicingMessages.noHourlyRate);
     const now = new Date();
     const amount = Math.round(hours.hours * rate);
+    if (amount > MAX_INVOICE_CENTS) {
+      const message = invoicingMessages.hoursTotal(
+        formatCents(MAX_INVOICE_CENTS),
+        formatCents(rate),
+      );
+      throw badRequest(message, { hours: message });
+    }
     const invoice = await issueInvoice(
       tx,
       {
