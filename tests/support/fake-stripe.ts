@@ -13,6 +13,8 @@ import { createIdempotencyLayer } from './fake-stripe-idempotency.ts';
 // Webhook events are signed with the library's own test-header helper.
 
 export const FAKE_STRIPE_KEY = 'sk_test_fake0123456789abcdef';
+/** The same account's live-mode key: Stripe answers `livemode: true` to it. */
+export const FAKE_STRIPE_LIVE_KEY = 'sk_live_fake0123456789abcdef';
 export const FAKE_STRIPE_WEBHOOK_SECRET = 'whsec_fake0123456789abcdef';
 
 type Obj = Record<string, unknown>;
@@ -180,10 +182,17 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       .sort((a, b) => (b.created as number) - (a.created as number));
   };
 
-  function route(method: string, path: string, query: Obj, body: Obj, res: ServerResponse) {
+  function route(
+    method: string,
+    path: string,
+    query: Obj,
+    body: Obj,
+    res: ServerResponse,
+    livemode = false,
+  ) {
     const [, , resource, key, sub] = path.split('/');
     if (method === 'GET' && path === '/v1/balance') {
-      return send(res, 200, { object: 'balance', livemode: false, available: [], pending: [] });
+      return send(res, 200, { object: 'balance', livemode, available: [], pending: [] });
     }
     if (method === 'GET' && path === '/v1/prices') {
       const selected = prices
@@ -294,7 +303,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
       received.push({ method, path: url.pathname, body, idempotencyKey });
       const auth = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-      if (auth !== FAKE_STRIPE_KEY) {
+      if (auth !== FAKE_STRIPE_KEY && auth !== FAKE_STRIPE_LIVE_KEY) {
         return stripeError(res, 401, `Invalid API Key provided: ${(auth ?? '').slice(0, 8)}***`);
       }
       const endpoint = `${method} ${url.pathname}`;
@@ -308,7 +317,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       }) as typeof res.end;
       // Only POSTs are keyed; Stripe ignores the header on GET and DELETE.
       const key = method === 'POST' ? idempotencyKey : undefined;
-      if (!key) return route(method, url.pathname, query, body, res);
+      const livemode = auth === FAKE_STRIPE_LIVE_KEY;
+      if (!key) return route(method, url.pathname, query, body, res, livemode);
       const earlier = idempotency.check(key, url.pathname, body);
       if (earlier) return send(res, earlier.status, earlier.body, earlier.headers);
       const write = res.end.bind(res);
@@ -319,7 +329,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         }
         return write(chunk as string);
       }) as typeof res.end;
-      route(method, url.pathname, query, body, res);
+      route(method, url.pathname, query, body, res, livemode);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -90,7 +90,14 @@ async function stripeChecks(deps: AppDeps): Promise<[Check, Check]> {
   let key: Check;
   try {
     const balance = await stripe.balance.retrieve(undefined, once);
-    key = pass(`Stripe accepted STRIPE_SECRET_KEY (${balance.livemode ? 'live' : 'test'} mode).`);
+    const origin = new URL(deps.config.publicUrl).origin;
+    // A test key takes no money: fine on a developer's machine, not where clients pay.
+    key =
+      balance.livemode || isLoopback(deps.config.publicUrl)
+        ? pass(`Stripe accepted STRIPE_SECRET_KEY (${balance.livemode ? 'live' : 'test'} mode).`)
+        : fail(
+            `STRIPE_SECRET_KEY is a test-mode key, but PUBLIC_URL ${origin} is not this machine: clients who pay there pay nothing. Use the live key.`,
+          );
   } catch (error) {
     const reason = stripeErrorText(error) ?? (error as Error).message;
     return [fail(`Stripe refused STRIPE_SECRET_KEY: ${reason}`), webhookShape];
@@ -154,10 +161,13 @@ function jwtSecret(deps: AppDeps): Check {
   return pass(`JWT_SECRET is set (${secret.length} characters).`);
 }
 
+/** PUBLIC_URL names this machine (a developer's), not an address clients use. */
+const isLoopback = (publicUrl: string) =>
+  ['localhost', '127.0.0.1', '[::1]'].includes(new URL(publicUrl).hostname);
+
 function frontendUrl(deps: AppDeps): Check {
   const url = new URL(deps.config.publicUrl);
-  const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-  if (url.protocol !== 'https:' && !local) {
+  if (url.protocol !== 'https:' && !isLoopback(deps.config.publicUrl)) {
     return fail(
       `PUBLIC_URL ${url.origin} is not https; links in e-mails would be sent unencrypted.`,
     );

@@ -6,6 +6,7 @@ import { createSmtpTransport } from '#server/integrations/mailer/smtp.ts';
 import { startFakeN8n } from '#test/support/fake-n8n.ts';
 import {
   FAKE_STRIPE_KEY,
+  FAKE_STRIPE_LIVE_KEY,
   FAKE_STRIPE_WEBHOOK_SECRET,
   startFakeStripe,
 } from '#test/support/fake-stripe.ts';
@@ -35,7 +36,7 @@ const full = await build({
     N8N_API_URL: n8n.url(''),
     N8N_API_KEY: n8n.apiKey,
     N8N_RAILWAY_URL: n8n.url('/ok/railway'),
-    STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+    STRIPE_SECRET_KEY: FAKE_STRIPE_LIVE_KEY,
     STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
     STRIPE_API_URL: stripe.url,
     SMTP_URL: smtpUrl,
@@ -171,13 +172,31 @@ describe('environment checks', () => {
       return { key: result.stripe, webhook: result.stripeWebhook };
     };
     const good = await stripeChecks({
-      STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+      STRIPE_SECRET_KEY: FAKE_STRIPE_LIVE_KEY,
       STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
       PUBLIC_URL: 'https://portal.example.com',
     });
     expect(good.key).toEqual({
       ok: true,
+      details: 'Stripe accepted STRIPE_SECRET_KEY (live mode).',
+    });
+    // A test key takes no money: right on a developer's machine, wrong where clients pay.
+    const local = await stripeChecks({
+      STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+      PUBLIC_URL: 'http://localhost:3000',
+    });
+    expect(local.key).toEqual({
+      ok: true,
       details: 'Stripe accepted STRIPE_SECRET_KEY (test mode).',
+    });
+    const testKeyInProduction = await stripeChecks({
+      STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+      PUBLIC_URL: 'https://portal.example.com',
+    });
+    expect(testKeyInProduction.key).toEqual({
+      ok: false,
+      details:
+        'STRIPE_SECRET_KEY is a test-mode key, but PUBLIC_URL https://portal.example.com is not this machine: clients who pay there pay nothing. Use the live key.',
     });
     // A key of the right shape that Stripe does not know fails (the prefix alone passed before).
     const refused = await stripeChecks({ STRIPE_SECRET_KEY: 'sk_test_not-a-real-key' });
