@@ -72,6 +72,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   app.addHook('onClose', async () => stopListening());
   app.decorateRequest('user', null);
   app.decorateRequest('claims', null);
+  app.decorateRequest('apiToken', null);
 
   // SPEC §7 sends some calls (trigger) as JSON with no body: an empty JSON body is "no
   // body", not an error. Non-empty bodies keep Fastify's prototype-poisoning-safe parser.
@@ -99,7 +100,18 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Client platform API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'A session token from sign-in.' },
+          // docs/decisions/025-personal-api-tokens.md
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A personal API token (`pat_…`), made on Profile. Only the routes that list it accept one; it acts as the person who made it.',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

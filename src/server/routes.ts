@@ -4,6 +4,7 @@ import { noteRoutes } from '#server/api/serve.ts';
 import { accountRoutes } from '#server/features/account/portal-routes.ts';
 import { adminAnalyticsRoutes } from '#server/features/analytics/admin-routes.ts';
 import { clientAnalyticsRoutes } from '#server/features/analytics/portal-routes.ts';
+import { apiTokenRoutes } from '#server/features/api-tokens/portal-routes.ts';
 import { auditRoutes } from '#server/features/audit/admin-routes.ts';
 import { sessionRoutes } from '#server/features/auth/portal-routes.ts';
 import { authRoutes } from '#server/features/auth/public-routes.ts';
@@ -81,6 +82,7 @@ const fromTable: Plugin[] = [
   twoFactorSignInRoutes,
   passkeyRoutes,
   passkeySignInRoutes,
+  apiTokenRoutes,
   adminClientRoutes,
   impersonationRoutes,
   endImpersonationRoutes,

@@ -66,5 +66,7 @@ export const exportFiles = {
   'mail.json': 'Copies of the e-mail we sent to this address (one-time links left out).',
   'webhook-notices.json': 'Run notices sent or waiting for your notification webhook.',
   'passkeys.json': 'Your passkeys: their names and when they were added and last used.',
+  'api-tokens.json':
+    'Your API tokens: their names, first characters and dates (never the tokens themselves).',
   'audit-log.csv': 'Security and account events about you.',
 } as const;

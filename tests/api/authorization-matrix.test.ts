@@ -3,13 +3,14 @@ import { registeredRoutes } from '#server/api/serve.ts';
 import { issueSession } from '#server/auth/sessions.ts';
 import type { UserRow } from '#server/db/schema.ts';
 import { type ApiRoute, type Audience, routeName } from '#shared/api/route.ts';
+import { apiTokenMessages } from '#shared/api-tokens.ts';
 import { impersonationMessages } from '#shared/impersonation.ts';
 import { addTeamMember } from '#test/support/team.ts';
 import { build } from '#test/support/test-app.ts';
 
-// The authorization matrix of every route the app serves, and six actors: nobody, a
-// signed-out session, a client, a team member, an admin testing as a client, and an
-// admin. A route's audience comes from the shared route table (src/shared/api); a route
+// The authorization matrix of every route the app serves, and seven actors: nobody, a
+// signed-out session, a client, a team member, an admin testing as a client, an admin,
+// and the client's personal API token. A route's audience comes from the shared route table (src/shared/api); a route
 // served outside it fails. Each answer must be the one its audience allows, and never a 5xx.
 
 /** Money and membership: the client's own, never an admin's test session. */
@@ -27,6 +28,14 @@ const client = await t.createUser({ subscriptionPlan: 'Pro', subscriptionStatus:
 const member = await addTeamMember(t, client.user.id);
 const signedOut = await t.createUser();
 await t.injectAs(signedOut.token, { method: 'POST', url: '/api/auth/logout' });
+/** The client's personal API token: accepted only where the route says `apiToken`. */
+const apiToken = (
+  await t.injectAs(client.token, {
+    method: 'POST',
+    url: '/api/account/api-tokens',
+    payload: { name: 'Matrix', expiresInDays: 7 },
+  })
+).json<{ secret: string }>().secret;
 
 /** Fresh sessions for each route: a route may end the session that calls it (logout). */
 async function sessions() {
@@ -66,6 +75,7 @@ const routes = served.map((r) => {
     audience,
     /** What an admin testing as the client reads on an own-session route. */
     refusal: r.apiRoute?.refusal ?? impersonationMessages.notAvailable,
+    takesApiToken: r.apiRoute?.apiToken === true,
     url: r.url.replace(/:\w+/g, MADE_UP_ID),
   };
 });
@@ -108,12 +118,21 @@ describe('authorization matrix', () => {
         member: await call(route, tokens.member),
         testing: await call(route, tokens.testing),
         admin: await call(route, tokens.admin),
+        apiToken: await call(route, apiToken),
       };
       for (const [actor, answer] of Object.entries(answers)) {
         expect(answer.statusCode, `${actor}: ${answer.body.slice(0, 200)}`).toBeLessThan(500);
       }
       const status = (actor: keyof typeof answers) => answers[actor].statusCode;
       if (route.audience === 'public') return;
+
+      // A personal API token reaches only the routes that take one (decision 025).
+      if (route.takesApiToken) {
+        expect(status('apiToken'), `token: ${answers.apiToken.body.slice(0, 200)}`).not.toBe(401);
+      } else {
+        expect(status('apiToken'), 'a personal API token').toBe(401);
+        expect(answers.apiToken.json().message).toBe(apiTokenMessages.notHere);
+      }
 
       expect(status('nobody'), 'nobody').toBe(401);
       expect(status('signedOut'), 'a signed-out session').toBe(401);

@@ -10,6 +10,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUserOrApiToken } from '#server/auth/api-tokens.ts';
 import { requireAdmin, requireUser } from '#server/auth/guards.ts';
 import { forbidden } from '#server/http/errors.ts';
 import type { ApiRoute, CheckedInput, RouteAnswer, RouteSpec } from '#shared/api/route.ts';
@@ -69,13 +70,29 @@ function guardsOf(route: RouteSpec): onRequestHookHandler[] {
     case 'public':
       return [];
     case 'signed-in':
-      return [requireUser];
+      // A personal API token stands in for a session only where the route says so.
+      return [route.apiToken ? requireUserOrApiToken : requireUser];
     case 'own-session':
       return [requireUser, refuseTestSession(route.refusal ?? impersonationMessages.notAvailable)];
     case 'admin':
       return [requireAdmin];
   }
 }
+
+/** How a call proves who it is: a session, or also a personal API token. */
+type Security = { security?: Record<string, string[]>[]; description?: string };
+
+function securityOf(route: RouteSpec): Security {
+  if (route.audience === 'public') return {};
+  if (!route.apiToken) return { security: [{ bearer: [] }] };
+  return {
+    security: [{ bearer: [] }, { apiToken: [] }],
+    description: [route.description, API_TOKEN_NOTE].filter(Boolean).join('\n\n'),
+  };
+}
+
+const API_TOKEN_NOTE =
+  'Also accepts a personal API token (`Authorization: Bearer pat_…`, made on Profile), acting as the person who made it.';
 
 /** The route's schema for Fastify, validation and the OpenAPI document alike. */
 function schemaOf(route: RouteSpec) {
@@ -87,7 +104,7 @@ function schemaOf(route: RouteSpec) {
     ...(route.query ? { querystring: route.query } : {}),
     ...(route.body ? { body: route.body } : {}),
     ...(route.produces ? { produces: [...route.produces] } : {}),
-    ...(route.audience === 'public' ? {} : { security: [{ bearer: [] }] }),
+    ...securityOf(route),
     response: { ...route.responses },
   };
 }
@@ -122,12 +139,19 @@ export function serve<Route extends ApiRoute>(
   ...rest: [RouteHandler<Route>] | [ServeOptions, RouteHandler<Route>]
 ): void {
   const [options, handler] = rest.length === 1 ? [{}, rest[0]] : rest;
+  if (route.apiToken && route.audience !== 'signed-in')
+    throw new Error(`${route.path}: only a signed-in route can take API tokens`);
   const success = successOf(route);
   app.route({
     method: route.method,
     url: route.path,
     schema: schemaOf(route),
-    config: { ...options.config, apiRoute: route },
+    config: {
+      ...options.config,
+      apiRoute: route,
+      // One budget per person for every call made with an API token (http/rate-limit.ts).
+      ...(route.apiToken ? { apiTokenRateLimit: 'apiToken' as const } : {}),
+    },
     onRequest: [...guardsOf(route), ...[options.onRequest ?? []].flat()],
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
     handler: async (request, reply) => {

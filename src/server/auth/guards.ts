@@ -5,6 +5,7 @@ import { ADMIN_ALLOWED_IP, getSetting } from '#server/domain/settings/app-settin
 import { findUserById } from '#server/domain/users/repository.ts';
 import { forbidden, unauthorized } from '#server/http/errors.ts';
 import { ipMatches, normaliseIp } from '#server/net/ip.ts';
+import { apiTokenMessages, isApiTokenSecret } from '#shared/api-tokens.ts';
 import { impersonationMessages } from '#shared/impersonation.ts';
 import { privacyMessages } from '#shared/privacy.ts';
 import { twoFactorMessages } from '#shared/two-factor.ts';
@@ -25,7 +26,8 @@ declare module 'fastify' {
 
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
-function bearerToken(request: FastifyRequest): string | undefined {
+/** The `Authorization: Bearer …` value, if any. */
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
   const [scheme, value] = header.split(' ');
@@ -62,6 +64,8 @@ async function requireLiveImpersonator(request: FastifyRequest, session: Session
 export async function requireUser(request: FastifyRequest): Promise<void> {
   const token = bearerToken(request);
   if (!token) throw unauthorized();
+  // A personal API token reaches only the routes that take one (auth/api-tokens.ts).
+  if (isApiTokenSecret(token)) throw unauthorized(apiTokenMessages.notHere);
   const claims = await request.server.deps.tokens.verify(token);
   if (!claims) throw unauthorized(SESSION_ENDED);
   const load = loaders(request);

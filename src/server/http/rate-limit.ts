@@ -1,6 +1,7 @@
 import type {
   FastifyBaseLogger,
   FastifyInstance,
+  FastifyReply,
   onRequestHookHandler,
   RouteOptions,
 } from 'fastify';
@@ -38,6 +39,11 @@ export const DEFAULT_LIMITS = {
   billingLink: { max: 60, timeWindowMs: 60_000 },
   /** Rendering documents costs CPU; a generous ceiling keeps a loop from hogging it. */
   render: { max: 60, timeWindowMs: 60_000 },
+  /**
+   * Calls made with a personal API token, all routes together, per person: a script's
+   * loop cannot hammer n8n or the database (docs/decisions/025-personal-api-tokens.md).
+   */
+  apiToken: { max: 60, timeWindowMs: 60_000 },
 } satisfies Record<string, RateLimit>;
 
 export type LimitName = keyof typeof DEFAULT_LIMITS;
@@ -56,6 +62,11 @@ declare module 'fastify' {
      * without JavaScript counts against the API call it stands in for, not beside it.
      */
     rateLimitBudgetOf?: string;
+    /**
+     * The named limit that calls made with a personal API token count against, one budget
+     * per person shared by every such route; calls with a session do not spend it.
+     */
+    apiTokenRateLimit?: LimitName;
   }
 }
 
@@ -96,6 +107,13 @@ export function registerRateLimits(app: FastifyInstance, options: RateLimitOptio
   limitedRoutesOf.set(app, routes);
 
   app.addHook('onRoute', (route) => {
+    const tokenLimit = route.config?.apiTokenRateLimit;
+    if (tokenLimit !== undefined) {
+      const limiter = limiters.get(tokenLimit);
+      if (!limiter) throw new Error(`Unknown rate limit "${tokenLimit}" on ${route.url}`);
+      route.onRequest = [route.onRequest ?? []].flat().concat(tokenGuard(limiter, tokenLimit));
+      documentAnswers(route, { 429: TooManyRequestsSchema });
+    }
     const name = route.config?.rateLimit;
     if (name === undefined) return;
     const limiter = limiters.get(name);
@@ -180,6 +198,13 @@ class InsuranceLimiter extends RateLimiterMemory {
   }
 }
 
+/** Spends the token owner's budget on calls made with an API token (others pass). */
+function tokenGuard(limiter: RateLimiterAbstract, name: LimitName): onRequestHookHandler {
+  return async function apiTokenRateLimit(request, reply) {
+    if (request.apiToken) await spend(limiter, `${name}|account:${request.apiToken.userId}`, reply);
+  };
+}
+
 function guard(
   limiter: RateLimiterAbstract,
   routeId: string,
@@ -189,29 +214,34 @@ function guard(
     // The route's own guards ran first, so a signed-in account is known here.
     const account = per === 'account' ? request.user?.id : undefined;
     const who = account ? `account:${account}` : clientKey(request.ip);
-    let result: RateLimiterRes;
-    try {
-      result = await limiter.consume(`${routeId}|${who}`);
-    } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-      reply.headers({
-        'x-ratelimit-limit': limiter.points,
-        'x-ratelimit-remaining': 0,
-        'x-ratelimit-reset': seconds,
-        'retry-after': seconds,
-      });
-      throw new HttpError(
-        429,
-        `Too many attempts. Please wait ${describeWait(seconds)} and try again.`,
-      );
-    }
+    await spend(limiter, `${routeId}|${who}`, reply);
+  };
+}
+
+/** Takes one point of `key`'s budget, or answers 429 with Retry-After once it is spent. */
+async function spend(limiter: RateLimiterAbstract, key: string, reply: FastifyReply) {
+  let result: RateLimiterRes;
+  try {
+    result = await limiter.consume(key);
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
     reply.headers({
       'x-ratelimit-limit': limiter.points,
-      'x-ratelimit-remaining': result.remainingPoints,
-      'x-ratelimit-reset': Math.ceil(result.msBeforeNext / 1000),
+      'x-ratelimit-remaining': 0,
+      'x-ratelimit-reset': seconds,
+      'retry-after': seconds,
     });
-  };
+    throw new HttpError(
+      429,
+      `Too many attempts. Please wait ${describeWait(seconds)} and try again.`,
+    );
+  }
+  reply.headers({
+    'x-ratelimit-limit': limiter.points,
+    'x-ratelimit-remaining': result.remainingPoints,
+    'x-ratelimit-reset': Math.ceil(result.msBeforeNext / 1000),
+  });
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   SavedProcessSchema,
   UpdateProcessSchema,
 } from '../processes.ts';
-import { MANUAL_WAIT_MS, RunHistoryQuerySchema, RunHistorySchema } from '../runs.ts';
+import { MANUAL_WAIT_MS, RunHistoryQuerySchema, RunHistorySchema, RunSchema } from '../runs.ts';
 import { PAYLOAD_DESCRIPTION } from '../webhook-payload.ts';
 import { IdParamsSchema } from './params.ts';
 import { defineRoute } from './route.ts';
@@ -23,23 +23,26 @@ import { defineRoute } from './route.ts';
 // to 402, 403 or 409.
 
 const ProcessParamsSchema = z.object({ processId: z.string().min(1).max(100) });
+const RunParamsSchema = z.object({ runId: z.string().min(1).max(100) });
 const portal = { audience: 'signed-in', tags: ['portal: processes'] } as const;
+/** What a client's own software may call with a personal API token (decision 025). */
+const portalOrToken = { ...portal, apiToken: true } as const;
 const admin = { audience: 'admin', tags: ['admin: processes'] } as const;
 
 export const processesApi = {
   mine: defineRoute({
     method: 'GET',
     path: '/api/n8n/my-processes',
-    ...portal,
+    ...portalOrToken,
     summary: "The account's processes",
     responses: { 200: z.array(MyProcessSchema) },
   }),
   trigger: defineRoute({
     method: 'POST',
     path: '/api/n8n/trigger/:processId',
-    ...portal,
+    ...portalOrToken,
     summary: 'Run a workflow now; answers with the webhook status and body as text',
-    description: `No body, or { inputs } for a process with inputs. The webhook's 2xx answer passes through as text; 202 when n8n only accepted the run ("respond immediately") or the workflow is still running after ${MANUAL_WAIT_MS / 1000} s (its result then appears in the run history). ${PAYLOAD_DESCRIPTION}`,
+    description: `No body, or { inputs } for a process with inputs. The webhook's 2xx answer passes through as text; 202 when n8n only accepted the run ("respond immediately") or the workflow is still running after ${MANUAL_WAIT_MS / 1000} s (its result then appears in the run history). The X-Run-Id header names the run, to read it back with GET /api/n8n/runs/{runId}. ${PAYLOAD_DESCRIPTION}`,
     params: ProcessParamsSchema,
     body: TriggerRunSchema,
     // The 2xx is the webhook's own status and text, so it has no schema.
@@ -58,11 +61,21 @@ export const processesApi = {
   runs: defineRoute({
     method: 'GET',
     path: '/api/n8n/processes/:processId/runs',
-    ...portal,
+    ...portalOrToken,
     summary: "A process's recent runs within the plan's log retention",
     params: ProcessParamsSchema,
     query: RunHistoryQuerySchema,
     responses: { 200: RunHistorySchema, 404: ErrorSchema },
+  }),
+  run: defineRoute({
+    method: 'GET',
+    path: '/api/n8n/runs/:runId',
+    ...portalOrToken,
+    summary: 'One run of the account, within the plan’s log retention',
+    description:
+      'The run a trigger named in its X-Run-Id header: poll it until `state` is no longer `running` or `following`.',
+    params: RunParamsSchema,
+    responses: { 200: RunSchema, 404: ErrorSchema },
   }),
   list: defineRoute({
     method: 'GET',

@@ -54,6 +54,13 @@ export interface RouteSpec {
   produces?: readonly string[];
   /** What an admin testing as the client reads (403) on an `own-session` route. */
   refusal?: string;
+  /**
+   * Also takes a personal API token (`Authorization: Bearer pat_…`) in place of a session,
+   * acting as the token's owner (docs/decisions/025-personal-api-tokens.md). Only for
+   * `signed-in` routes a client's software needs: listing processes, starting and reading
+   * runs. Every other route answers 401 to a token.
+   */
+  apiToken?: true;
 }
 
 /** A path with `:names` needs a params schema giving each of them, and no other path does. */

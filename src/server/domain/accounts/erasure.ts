@@ -1,6 +1,7 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import {
+  apiTokens,
   auditLogs,
   catalogRequests,
   checkoutSessions,
@@ -115,6 +116,7 @@ export async function eraseAccount(db: Db, userId: string, acting: ErasureActing
       .where(or(eq(sessions.userId, userId), eq(sessions.impersonatorId, userId)));
     await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
     await tx.delete(passkeys).where(eq(passkeys.userId, userId));
+    await tx.delete(apiTokens).where(eq(apiTokens.userId, userId));
     await tx.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId));
     await tx.delete(notificationSettings).where(eq(notificationSettings.userId, userId));
     await tx.delete(notificationMarks).where(eq(notificationMarks.userId, userId));

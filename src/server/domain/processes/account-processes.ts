@@ -33,12 +33,17 @@ export async function requireAccountProcess(
 }
 
 /**
- * Where a run by hand of the account's process goes, as mayRun answers; its refusal is
+ * Where a run by hand (or by the client's software with an API token) of the account's
+ * process goes, as mayRun answers; its refusal is
  * thrown (runs/refusal.ts): without manual trigger, without a running subscription
  * (SPEC §4, DESIGN §4), or a process paused without a fallback or not connected.
  */
-export function manualRunTarget(account: Account, process: ProcessRow): RunTarget {
-  const decision = mayRun(account.owner, process, { trigger: 'manual' });
+export function manualRunTarget(
+  account: Account,
+  process: ProcessRow,
+  trigger: 'manual' | 'api' = 'manual',
+): RunTarget {
+  const decision = mayRun(account.owner, process, { trigger });
   if (!decision.allowed) throw runRefused(decision);
   return decision.target;
 }

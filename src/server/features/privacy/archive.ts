@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import {
+  apiTokens,
   catalogRequests,
   catalogTemplates,
   enquiries,
@@ -244,6 +245,7 @@ async function* entriesOf(db: Db, user: UserRow): AsyncGenerator<ZipEntry> {
   yield jsonEntry('mail.json', await mailJson(db, email));
   yield jsonEntry('webhook-notices.json', await webhookNoticesJson(db, user.id));
   yield jsonEntry('passkeys.json', await passkeysJson(db, user.id));
+  yield jsonEntry('api-tokens.json', await apiTokensJson(db, user.id));
   yield {
     name: 'audit-log.csv',
     content: csvStream(
@@ -285,6 +287,22 @@ async function passkeysJson(db: Db, userId: string) {
     .from(passkeys)
     .where(eq(passkeys.userId, userId))
     .orderBy(asc(passkeys.createdAt));
+}
+
+/** API tokens by name, shown prefix and dates: never the secret's hash. */
+async function apiTokensJson(db: Db, userId: string) {
+  return db
+    .select({
+      name: apiTokens.name,
+      prefix: apiTokens.prefix,
+      createdAt: apiTokens.createdAt,
+      expiresAt: apiTokens.expiresAt,
+      lastUsedAt: apiTokens.lastUsedAt,
+      revokedAt: apiTokens.revokedAt,
+    })
+    .from(apiTokens)
+    .where(eq(apiTokens.userId, userId))
+    .orderBy(asc(apiTokens.createdAt));
 }
 
 /** Copies of the mail sent to the address, kept for the period shared/retention.ts names. */

@@ -15,7 +15,7 @@ import type { MyProcess } from '#shared/processes.ts';
 import { clientRunError, shownAnswer } from '#shared/run-answers.ts';
 import { MANUAL_WAIT_MS, runMessages } from '#shared/runs.ts';
 import { checkedInputs } from './inputs.ts';
-import { listWithLastRuns, runHistory } from './portal-service.ts';
+import { accountRun, listWithLastRuns, runHistory } from './portal-service.ts';
 import { runContextOf } from './run-context.ts';
 
 // The client portal's process calls (SPEC §7 Client portal): list, trigger, run history.
@@ -51,15 +51,20 @@ export const clientProcessRoutes: FastifyPluginAsyncZod = async (app) => {
   serve(app, api.trigger, async (request, reply) => {
     const account = await accountOf(request);
     const process = await requireAccountProcess(db, account, request.params.processId);
-    const target = manualRunTarget(account, process);
+    // A run from the client's own software is told apart in the history (decision 025).
+    const { apiToken } = request;
+    const trigger = apiToken ? 'api' : 'manual';
+    const target = manualRunTarget(account, process, trigger);
     const inputs = checkedInputs(process.inputFields, request.body?.inputs);
     const started = await startRun(
       runContextOf(app),
       process,
-      { trigger: 'manual', triggeredBy: actorIdOf(request), inputs, target },
+      { trigger, triggeredBy: actorIdOf(request), inputs, target, apiTokenId: apiToken?.id },
       { maxInFlight: config.runsInFlightPerAccount },
     );
     started.done.catch((error: unknown) => request.log.error({ err: error }, 'run failed'));
+    // Software that gets a 202 reads the run back by this id (GET /api/n8n/runs/:runId).
+    reply.header('x-run-id', started.run.id);
     const settled = await settleWithin(started.done, MANUAL_WAIT_MS);
     const text = (status: number, body: string) =>
       reply
@@ -80,5 +85,9 @@ export const clientProcessRoutes: FastifyPluginAsyncZod = async (app) => {
 
   serve(app, api.runs, async (request) =>
     runHistory(db, await accountOf(request), request.params.processId, request.query),
+  );
+
+  serve(app, api.run, async (request) =>
+    accountRun(db, await accountOf(request), request.params.runId),
   );
 };
