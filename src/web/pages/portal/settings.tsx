@@ -7,6 +7,7 @@ import { pageMeta } from '#web/lib/meta.ts';
 import { useSession } from '#web/lib/session.ts';
 import { signOut } from '#web/lib/sign-out.ts';
 import { AccountCard } from './settings/account-card.tsx';
+import { ApiTokensCard } from './settings/api-tokens-card.tsx';
 import { DefaultsSection } from './settings/defaults-form.tsx';
 import { NotificationsCard } from './settings/notifications-card.tsx';
 import { PasskeysCard } from './settings/passkeys-card.tsx';
@@ -15,8 +16,8 @@ import { TwoFactorCard } from './settings/two-factor-card.tsx';
 import { YourDataCard } from './settings/your-data-card.tsx';
 
 // Settings, labelled Profile (SPEC §2): account summary, organization defaults, change
-// password, two-factor sign-in, passkeys, notifications, your data (export, close) and
-// log out.
+// password, two-factor sign-in, passkeys, API tokens, notifications, your data (export,
+// close) and log out.
 
 const title = 'Profile';
 const description = 'Review your account, set organization defaults and keep your sign-in secure.';
@@ -56,6 +57,7 @@ export default function SettingsPage() {
         </div>
         <TwoFactorCard userId={user._id} />
         <PasskeysCard userId={user._id} />
+        <ApiTokensCard userId={user._id} />
         <NotificationsCard />
         {/* Team members read the owner's defaults; only owners and team admins save. */}
         <DefaultsSection userId={user._id} canManage={account?.canManage ?? true} />

@@ -1,3 +1,4 @@
+import { apiTokensApi } from '#shared/api/api-tokens.ts';
 import { passkeysApi } from '#shared/api/passkeys.ts';
 import { privacyApi } from '#shared/api/privacy.ts';
 import type { BodyOf } from '#shared/api/route.ts';
@@ -11,6 +12,7 @@ import { callApi } from '#web/lib/call-api.ts';
 export const settingsKeys = {
   defaults: (userId: string) => ['settings', 'legal-defaults', userId] as const,
   passkeys: (userId: string) => ['settings', 'passkeys', userId] as const,
+  apiTokens: (userId: string) => ['settings', 'api-tokens', userId] as const,
 };
 
 export const settingsCalls = {
@@ -28,6 +30,10 @@ export const settingsCalls = {
   renamePasskey: (id: string, body: BodyOf<typeof passkeysApi.rename>) =>
     callApi(passkeysApi.rename, { params: { id }, body }),
   removePasskey: (id: string) => callApi(passkeysApi.remove, { params: { id } }),
+  apiTokens: (signal?: AbortSignal) => callApi(apiTokensApi.list, {}, { signal }),
+  createApiToken: (body: BodyOf<typeof apiTokensApi.create>) =>
+    callApi(apiTokensApi.create, { body }),
+  revokeApiToken: (id: string) => callApi(apiTokensApi.revoke, { params: { id } }),
   requestExport: () => callApi(privacyApi.requestExport),
   closeAccount: (password: string) => callApi(privacyApi.close, { body: { password } }),
 };
