@@ -7,20 +7,15 @@ import { formatCents } from '#shared/billing.ts';
 import { billingStatusFor } from '#shared/billing-api.ts';
 import { formatDate } from '#shared/dates.ts';
 import { invoiceIssuedMail, paymentOverdueMail, planChangedMail } from '../billing-mails.ts';
-import { dueDateFor } from './invoicing.ts';
-import {
-  addInterval,
-  currentPackage,
-  issueInvoice,
-  lockInvoiceNumbers,
-  openPlanInvoice,
-} from './records.ts';
+import { addInterval, currentPackage, issueInvoice, lockInvoiceNumbers } from './records.ts';
 
 // The local provider's billing cycle (docs/decisions/014), run by a job so that nothing
-// waits for someone to open Billing: renewal invoices go out ahead of a period's end, an
-// unpaid plan invoice past its due date plus the grace period turns the subscription
-// past_due (runs and new schedules then answer 402), and trials end on their date. Every
-// step is a conditional update, so several instances running it at once do it once.
+// waits for someone to open Billing: renewal invoices go out ahead of a period's end, due
+// the day the paid period ends; a renewal unpaid past that day plus the grace period turns
+// the subscription past_due (runs and new schedules then answer 402); a request to change
+// plan left unpaid that long expires, and the plan paid for runs on; trials end on their
+// date. Every step is a conditional update, so several instances running it at once do it
+// once.
 
 const DAY_MS = 86_400_000;
 /** Clients handled per query: a large book of clients is worked through in batches. */
@@ -30,12 +25,17 @@ export interface CycleReport {
   renewalsIssued: number;
   pastDue: number;
   trialsEnded: number;
+  changeRequestsExpired: number;
 }
 
 const hasOpenPlanInvoice = sql`exists (select 1 from ${invoices} i
   where i.client_user_id = ${users.id} and i.status = 'unpaid' and i.package_id is not null)`;
 
-/** Active subscriptions ending within the lead time that have no renewal (or plan) invoice. */
+/**
+ * Active subscriptions ending within the lead time that have no renewal for the period
+ * after. An open request to change plan does not hold the renewal back: until it is paid,
+ * the plan paid for is the one that runs on.
+ */
 async function dueForRenewal(db: Db, config: InvoicingConfig, now: Date): Promise<string[]> {
   const horizon = new Date(now.getTime() + config.renewalLeadDays * DAY_MS);
   const rows = await db
@@ -45,7 +45,6 @@ async function dueForRenewal(db: Db, config: InvoicingConfig, now: Date): Promis
       and(
         eq(users.subscriptionStatus, 'active'),
         sql`${users.currentPeriodEnd} <= ${horizon.toISOString()}::timestamptz`,
-        sql`not ${hasOpenPlanInvoice}`,
         sql`not exists (select 1 from ${invoices} i where i.client_user_id = ${users.id}
           and i.kind = 'renewal' and i.period_start = ${users.currentPeriodEnd})`,
         // A subscription set active by hand (no paid package) has nothing to renew.
@@ -69,7 +68,6 @@ async function issueRenewal(
     const [client] = await tx.select().from(users).where(eq(users.id, clientId));
     const start = client?.currentPeriodEnd;
     if (!client || !start || client.subscriptionStatus !== 'active') return false;
-    if (await openPlanInvoice(tx, client.id)) return false;
     const [already] = await tx
       .select({ id: invoices.id })
       .from(invoices)
@@ -97,7 +95,9 @@ async function issueRenewal(
             amount: pkg.price,
           },
         ],
-        dueAt: dueDateFor(client, now, config),
+        // Due the day the paid period ends, even when the job issues it late: it is for
+        // that period, and the grace period counts from there.
+        dueAt: start,
         periodStart: start,
         periodEnd: end,
       },
@@ -126,7 +126,10 @@ async function issueRenewals(db: Db, config: InvoicingConfig, now: Date): Promis
   }
 }
 
-/** Active subscriptions with a plan invoice unpaid past due + grace turn past_due. */
+/**
+ * Active subscriptions whose renewal is unpaid past due + grace turn past_due. Only the
+ * invoice for the period in force can lapse a plan; an unpaid change of plan expires.
+ */
 async function markPastDue(db: Db, config: InvoicingConfig, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - config.graceDays * DAY_MS);
   const rows = await db
@@ -140,13 +143,13 @@ async function markPastDue(db: Db, config: InvoicingConfig, now: Date): Promise<
       and(
         eq(users.subscriptionStatus, 'active'),
         sql`exists (select 1 from ${invoices} i where i.client_user_id = ${users.id}
-          and i.status = 'unpaid' and i.package_id is not null
+          and i.status = 'unpaid' and i.kind = 'renewal'
           and i.due_at < ${cutoff.toISOString()}::timestamptz)`,
       ),
     )
     .returning({ id: users.id });
   for (const { id } of rows) {
-    const invoice = await openPlanInvoice(db, id);
+    const invoice = await openRenewal(db, id);
     await audit(db, {
       level: 'warning',
       source: 'billing',
@@ -157,6 +160,61 @@ async function markPastDue(db: Db, config: InvoicingConfig, now: Date): Promise<
     await paymentOverdueMail(db, config, { clientUserId: id, number: invoice?.number ?? null });
   }
   return rows.length;
+}
+
+const openRenewal = async (db: Db, clientId: string) =>
+  (
+    await db
+      .select()
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.clientUserId, clientId),
+          eq(invoices.kind, 'renewal'),
+          eq(invoices.status, 'unpaid'),
+        ),
+      )
+      .orderBy(invoices.issuedAt)
+      .limit(1)
+  )[0];
+
+/**
+ * A request to change plan (an invoice for another package while one is paid for) left
+ * unpaid past its due date plus the grace period goes void, and the client is told the
+ * plan they paid for runs on.
+ */
+async function expireChangeRequests(db: Db, config: InvoicingConfig, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - config.graceDays * DAY_MS);
+  const expired = await db
+    .update(invoices)
+    .set({ status: 'void' })
+    .where(
+      and(
+        eq(invoices.status, 'unpaid'),
+        eq(invoices.kind, 'subscription'),
+        sql`${invoices.dueAt} < ${cutoff.toISOString()}::timestamptz`,
+        sql`exists (select 1 from ${users} u where u.id = ${invoices.clientUserId}
+          and u.subscription_status = 'active')`,
+      ),
+    )
+    .returning();
+  for (const invoice of expired) {
+    const [client] = await db.select().from(users).where(eq(users.id, invoice.clientUserId));
+    const until = client?.currentPeriodEnd
+      ? ` until ${formatDate(client.currentPeriodEnd, 'UTC')}`
+      : '';
+    await audit(db, {
+      source: 'billing',
+      message: `Plan change request expired: invoice ${invoice.number} unpaid ${config.graceDays} days after its due date, now void`,
+      userId: invoice.clientUserId,
+      details: { invoiceId: invoice.id, graceDays: config.graceDays },
+    });
+    await planChangedMail(db, config, {
+      clientUserId: invoice.clientUserId,
+      summary: `Invoice ${invoice.number} for your change of plan was not paid and is now void. Your ${client?.subscriptionPlan ?? 'current'} plan runs on${until}; you can ask for the change again on Billing.`,
+    });
+  }
+  return expired.length;
 }
 
 /** Trials past their end: pending payment when a plan invoice is open, else no plan. */
@@ -191,8 +249,9 @@ export async function runBillingCycle(
   config: InvoicingConfig,
   now = new Date(),
 ): Promise<CycleReport> {
+  const changeRequestsExpired = await expireChangeRequests(db, config, now);
   const renewalsIssued = await issueRenewals(db, config, now);
   const pastDue = await markPastDue(db, config, now);
   const trialsEnded = await endTrials(db, config, now);
-  return { renewalsIssued, pastDue, trialsEnded };
+  return { renewalsIssued, pastDue, trialsEnded, changeRequestsExpired };
 }

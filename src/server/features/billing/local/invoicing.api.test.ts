@@ -324,14 +324,14 @@ describe('the billing cycle', () => {
       .set({ currentPeriodEnd: new Date(Date.now() + DAY), entitlements: { manualTrigger: true } })
       .where(eq(users.id, user._id));
     await runBillingCycle(db, config);
-    // Due in 14 days; within the grace period it still runs.
-    await runBillingCycle(db, config, new Date(Date.now() + (14 + config.graceDays - 1) * DAY));
+    // Due the day the paid period ends; within the grace period after it, it still runs.
+    await runBillingCycle(db, config, new Date(Date.now() + (1 + config.graceDays - 1) * DAY));
     expect((await findUserById(db, user._id))?.subscriptionStatus).toBe('active');
 
     const report = await runBillingCycle(
       db,
       config,
-      new Date(Date.now() + (14 + config.graceDays + 1) * DAY),
+      new Date(Date.now() + (1 + config.graceDays + 1) * DAY),
     );
     expect(report.pastDue).toBeGreaterThanOrEqual(1);
     expect(await findUserById(db, user._id)).toMatchObject({

@@ -182,9 +182,11 @@ export function recordPayment(
 }
 
 /**
- * A plan invoice paid in full starts or renews its package: a renewal for the period it
- * was issued for, a first or changed plan from the day it was paid (never before it was
- * issued). Other open plan invoices of the client go void. Returns what changed.
+ * A plan invoice paid in full starts or renews its package: a renewal of a running plan
+ * for the period it was issued for; a first or changed plan, or a renewal paid after the
+ * plan lapsed, from the day it was paid (never before it was issued), so no one buys a
+ * period that is already over. Other open plan invoices of the client go void. Returns
+ * what changed.
  */
 async function settlePlanInvoice(
   tx: Db,
@@ -194,7 +196,12 @@ async function settlePlanInvoice(
 ): Promise<string | null> {
   const pkg = invoice.packageId ? await findPackage(tx, invoice.packageId) : undefined;
   if (!pkg) return null;
-  const renewal = invoice.kind === 'renewal' && invoice.periodStart && invoice.periodEnd;
+  const [client] = await tx.select().from(users).where(eq(users.id, invoice.clientUserId));
+  const renewal =
+    invoice.kind === 'renewal' &&
+    invoice.periodStart &&
+    invoice.periodEnd &&
+    client?.subscriptionStatus === 'active';
   const start = renewal
     ? (invoice.periodStart as Date)
     : new Date(Math.max(dayStart(paidOn).getTime(), invoice.issuedAt.getTime()));
