@@ -60,6 +60,10 @@ export const users = pgTable(
       .default('no_subscription'),
     subscriptionPlan: text('subscription_plan').$type<Plan>().notNull().default('Trial'),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    /** Local billing: the plan ends when the paid period does, unless undone before. */
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** Local billing: the package a downgrade moves to at the next renewal. */
+    scheduledPackageId: text('scheduled_package_id'),
     zohoContactId: text('zoho_contact_id'),
     zohoSubscriptionId: text('zoho_subscription_id'),
     zohoCRMContactId: text('zoho_crm_contact_id'),
