@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { apiTokenMessages } from '#shared/api-tokens.ts';
 import { expect, openSignedIn, test } from './fixtures.ts';
 import { portalClient, processName, startWebhook, type Webhook } from './portal-helpers.ts';
@@ -94,4 +95,23 @@ test('a token made on Profile starts a run, shows in the history, and stops when
   });
   expect(refused.status()).toBe(401);
   expect((await refused.json()).message).toBe(apiTokenMessages.revokedToken);
+});
+
+test('the card passes the accessibility checks with a new token shown', async ({
+  browser,
+  request,
+}) => {
+  const { client } = await portalClient(request, { name: 'Ada Access' });
+  // axe needs a page of a context of its own.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await openSignedIn(page, client, '/settings');
+  const card = page.getByRole('region', { name: 'API tokens' });
+  await card.getByLabel('Token name').fill('Nightly job');
+  await card.getByLabel('Token name').press('Enter');
+  await expect(card.getByLabel('New token “Nightly job”')).toBeVisible();
+  await expect(card.getByRole('list', { name: 'Your API tokens' })).toContainText('Never used');
+  const { violations } = await new AxeBuilder({ page }).include('#api-tokens').analyze();
+  expect(violations).toEqual([]);
+  await context.close();
 });

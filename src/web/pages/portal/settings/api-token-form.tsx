@@ -64,7 +64,7 @@ export function ApiTokenForm({ onCreated }: { onCreated: (created: CreatedApiTok
           error={errors.expiresInDays?.message}
           {...form.register('expiresInDays', { setValueAs: (value) => Number(value) })}
         />
-        <Button type="submit" className="sm:mt-7">
+        <Button type="submit" className="sm:mt-6.5">
           {isSubmitting ? 'Creating…' : 'Create token'}
         </Button>
       </fieldset>

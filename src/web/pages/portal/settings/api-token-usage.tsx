@@ -14,10 +14,11 @@ export function ApiTokenUsage({ secret }: { secret?: string }) {
   return (
     <div className="space-y-3 text-sm text-slate-700">
       <p>
-        Send the token as <code className="font-mono text-xs">Authorization: Bearer pat_…</code>. It
-        can list your processes, start runs (with inputs) and read runs, under the same plan rules
-        and run history as this portal; runs it starts show “API token” as their trigger. Every
-        route that accepts a token is marked in the{' '}
+        Your software sends the token in the{' '}
+        <code className="font-mono text-xs whitespace-nowrap">Authorization: Bearer pat_…</code>{' '}
+        header. It can list your processes, start runs (with inputs) and read runs, under the same
+        plan rules and run history as this portal; runs it starts show “API token” as their trigger.
+        Every route that accepts a token is marked in the{' '}
         <a
           href="/api/docs"
           target="_blank"
