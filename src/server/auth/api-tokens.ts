@@ -48,6 +48,7 @@ async function findBySecret(db: Db, secret: string): Promise<ApiTokenRow | undef
 
 async function noteUse(db: Db, token: ApiTokenRow, now: Date) {
   const stale = new Date(now.getTime() - LAST_USED_EVERY_MS);
+  if (token.lastUsedAt && token.lastUsedAt > stale) return;
   await db
     .update(apiTokens)
     .set({ lastUsedAt: now })
