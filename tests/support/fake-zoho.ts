@@ -55,6 +55,11 @@ export interface FakeZoho extends BillingState {
   withoutScopes(on: boolean): void;
   /** The next `times` API calls answer `status` (429 over the rate limit, 5xx unwell). */
   answerNext(status: number, times: number): void;
+  /**
+   * The next answer to `path` (say /billing/v1/subscriptions/123) says what Zoho had when
+   * asked but arrives `ms` later, as a slow answer does while Zoho moves on.
+   */
+  slowNextAnswer(path: string, ms: number): void;
   /** The customer paid on the hosted page: Zoho creates a live subscription. */
   completeCheckout(hostedPageId: string): Record<string, unknown>;
 }
@@ -77,6 +82,7 @@ export async function startFakeZoho(): Promise<FakeZoho> {
   let base = '';
   let scopesMissing = false;
   let failing = { status: 0, times: 0 };
+  let slow: { path: string; ms: number } | null = null;
   // Zoho Accounts mints at most ten access tokens per refresh token in ten minutes.
   const mintedAt: number[] = [];
 
@@ -95,6 +101,15 @@ export async function startFakeZoho(): Promise<FakeZoho> {
         return json(res, 400, { code: 4, message: 'Invalid value passed for JSONString' });
       }
       received.push({ method, path: url.pathname, query, headers: req.headers, body });
+      if (slow?.path === url.pathname) {
+        const { ms } = slow;
+        slow = null;
+        const end = res.end.bind(res) as (...args: unknown[]) => typeof res;
+        res.end = ((...args: unknown[]) => {
+          setTimeout(() => end(...args), ms);
+          return res;
+        }) as typeof res.end;
+      }
 
       if (url.pathname === '/oauth/v2/token') {
         // Zoho answers 200 with an error field when the grant is wrong.
@@ -212,6 +227,9 @@ export async function startFakeZoho(): Promise<FakeZoho> {
     },
     answerNext: (status, times) => {
       failing = { status, times };
+    },
+    slowNextAnswer: (path, ms) => {
+      slow = { path, ms };
     },
     completeCheckout: (hostedPageId) => completeCheckout(state, hostedPageId),
   };

@@ -231,6 +231,8 @@ export const billingApi = {
       400: ErrorSchema,
       401: ErrorSchema,
       404: ErrorSchema,
+      502: ErrorSchema,
+      503: ErrorSchema,
     },
   }),
 };

@@ -2,8 +2,7 @@ import type { UserRow } from '#server/db/schema.ts';
 import { type BillingProvider, syncStatusOf } from '../provider.ts';
 import type { ZohoContext } from './context.ts';
 import { ensureCustomer } from './customer.ts';
-import { currentSubscriptionOf } from './mapping.ts';
-import { applyZohoSubscription } from './sync.ts';
+import { applyZohoSubscription, zohoSubscriptionNow } from './sync.ts';
 
 // The admin's CRM tools (SPEC §7 Admin, /admin/zoho): the client's CRM contact, its
 // customer and contacts in every Zoho app used, and its status read back from Zoho.
@@ -77,17 +76,10 @@ export function zohoAdminTools(ctx: ZohoContext): AdminTools {
 
     async syncStatus(client, acting) {
       const { zohoSubscriptionId: id, zohoSubscriptionsCustomerId: customerId } = client;
-      // The customer's current subscription (a newer one may replace the stored id), read
-      // in full: the list's items are flat.
-      const listed = customerId
-        ? currentSubscriptionOf(
-            await upstream('list subscriptions', () => zoho.listSubscriptions(customerId)),
-          )
-        : null;
-      const fullId = listed?.subscription_id ?? id;
-      const subscription = fullId
-        ? await upstream('get subscription', () => zoho.getSubscription(fullId))
-        : null;
+      // The customer's current subscription: a newer one may replace the stored id.
+      const subscription = await upstream('read subscription', () =>
+        zohoSubscriptionNow(zoho, customerId, id),
+      );
       if (!subscription) {
         await record(acting, client.id, 'Billing status checked: no Zoho subscription');
         return syncStatusOf(client);

@@ -1,14 +1,38 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { type UserRow, users } from '#server/db/schema.ts';
+import type { ZohoBilling } from '#server/integrations/zoho/billing.ts';
 import type { ZohoSubscription } from '#server/integrations/zoho/types.ts';
 import { billingStatusFor } from '#shared/billing-api.ts';
 import { recordSubscriptionChange, type SubscriptionChangeSource } from '../subscription-change.ts';
-import { customerIdOf, periodEndFromZoho, planFromZoho, statusFromZoho } from './mapping.ts';
+import {
+  currentSubscriptionOf,
+  customerIdOf,
+  periodEndFromZoho,
+  planFromZoho,
+  statusFromZoho,
+} from './mapping.ts';
 
 // Keeps a client's subscription columns in step with a Zoho subscription (from a webhook
 // or an admin's sync). The columns are what plan capabilities and the 402 checks read,
 // so a change here changes what the portal allows at once.
+
+/**
+ * The customer's current subscription as Zoho has it now (not over before over, newest
+ * first), read in full since list items are flat; `fallbackId` is read when there is no
+ * customer to list. Null when Zoho has none.
+ */
+export async function zohoSubscriptionNow(
+  zoho: Pick<ZohoBilling, 'listSubscriptions' | 'getSubscription'>,
+  customerId: string | null,
+  fallbackId: string | null,
+): Promise<ZohoSubscription | null> {
+  const listed = customerId
+    ? currentSubscriptionOf(await zoho.listSubscriptions(customerId))
+    : null;
+  const id = listed?.subscription_id ?? fallbackId;
+  return id ? zoho.getSubscription(id) : null;
+}
 
 export async function applyZohoSubscription(
   db: Db,

@@ -48,9 +48,10 @@ describe('zoho billing provider: webhook and admin tools', () => {
       entries.filter((e) => e.message.includes('webhook subscription_activated')),
     ).toHaveLength(1);
 
-    const cancelled = await sendWebhook(
-      event('subscription_cancelled', { ...subscription, status: 'cancelled' }),
-    );
+    // Zoho cancels, then tells: the event is read back from Zoho before it is applied.
+    const cancelledInZoho = { ...subscription, status: 'cancelled' };
+    fake.subscriptions.set(subscription.subscription_id as string, cancelledInZoho);
+    const cancelled = await sendWebhook(event('subscription_cancelled', cancelledInZoho));
     expect(cancelled.json().applied).toBe(true);
     expect((await get(token, '/api/zoho/billing-status')).json()).toEqual({ status: 'cancelled' });
     expect(
@@ -88,10 +89,12 @@ describe('zoho billing provider: webhook and admin tools', () => {
     });
     expect((await sendWebhook(asText)).json()).toMatchObject({ applied: true });
     expect((await get(token, '/api/zoho/billing-status')).json()).toEqual({ status: 'active' });
+    const cancelledInZoho = { ...subscription, status: 'cancelled' };
+    fake.subscriptions.set(subscription.subscription_id as string, cancelledInZoho);
     const asObject = JSON.stringify({
       event_id: `ev-object-${subscription.subscription_id}`,
       event_type: 'subscription_cancelled',
-      payload: { subscription: { ...subscription, status: 'cancelled' } },
+      payload: { subscription: cancelledInZoho },
     });
     expect((await sendWebhook(asObject)).json()).toMatchObject({ applied: true });
     expect((await get(token, '/api/zoho/billing-status')).json()).toEqual({ status: 'cancelled' });
