@@ -35,8 +35,13 @@ export interface FakeStripe {
    * answer is lost: the connection closes before it is sent, as when a network drops it.
    */
   loseAnswers(endpoint: string, times: number): void;
-  /** The customer paid on Stripe Checkout: a subscription starts. */
+  /**
+   * The customer paid on Stripe Checkout: a subscription starts. Only an open session can be
+   * paid; Stripe shows an expired or completed one's page as over.
+   */
   completeCheckout(sessionId: string): { session: Obj; subscription: Obj };
+  /** A subscription made outside Checkout (the Dashboard or the API), active at once. */
+  createSubscription(customerId: string, priceId: string, metadata?: Obj): Obj;
   /** As the Customer Portal does: the subscription ends now. */
   cancelSubscription(subscriptionId: string): Obj;
   setStatus(subscriptionId: string, status: string): Obj;
@@ -172,14 +177,16 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     ...price,
     product: products.get(price.product as string),
   });
+  // Stripe lists newest first; objects made in the same second keep the order they were made.
+  const newestFirst = (items: Obj[]) =>
+    [...items].reverse().sort((a, b) => (b.created as number) - (a.created as number));
   const subscriptionList = (query: Obj) => {
     const status = (query.status as string | undefined) ?? 'active';
-    return [...subscriptions.values()]
+    return newestFirst([...subscriptions.values()])
       .filter((s) => !query.customer || s.customer === query.customer)
       .filter((s) =>
         status === 'all' ? true : query.status ? s.status === status : s.status !== 'canceled',
-      )
-      .sort((a, b) => (b.created as number) - (a.created as number));
+      );
   };
 
   function route(
@@ -247,11 +254,43 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         subscription_data: body.subscription_data ?? {},
         success_url: body.success_url,
         cancel_url: body.cancel_url,
-        url: '',
+        created: now(),
+        // Stripe's default: a session can be paid for 24 hours unless expired sooner.
+        expires_at: now() + 86_400,
+        url: null as string | null,
       };
       session.url = `${base}/c/pay/${session.id}`;
       sessions.set(session.id, session);
       return send(res, 200, session);
+    }
+    // List Checkout Sessions, newest first, by customer and status (open, complete, expired).
+    if (method === 'GET' && path === '/v1/checkout/sessions') {
+      const selected = newestFirst([...sessions.values()])
+        .filter((s) => !query.customer || s.customer === query.customer)
+        .filter((s) => !query.status || s.status === query.status);
+      return send(res, 200, list(selected, query, path));
+    }
+    if (path.startsWith('/v1/checkout/sessions/')) {
+      const [, , , , sessionId, action] = path.split('/');
+      const session = sessions.get(sessionId ?? '');
+      if (method === 'GET' && !action) {
+        return session
+          ? send(res, 200, session)
+          : missing(res, 'checkout.session', sessionId ?? '');
+      }
+      // Expire a Checkout Session: only an open one; its page then says it is over.
+      if (method === 'POST' && action === 'expire') {
+        if (!session) return missing(res, 'checkout.session', sessionId ?? '');
+        if (session.status !== 'open') {
+          return stripeError(
+            res,
+            400,
+            `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${String(session.status)}\`.`,
+          );
+        }
+        Object.assign(session, { status: 'expired', url: null });
+        return send(res, 200, session);
+      }
     }
     if (path === '/v1/billing_portal/sessions' && method === 'POST') {
       const customer = body.customer as string;
@@ -342,6 +381,53 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     return subscription;
   };
 
+  /** A subscription of `price` for `customer`, active and paid: its first invoice is paid. */
+  function startSubscription(customer: string, price: Obj, metadata: Obj) {
+    const start = now();
+    const months = (price.recurring as Obj).interval === 'year' ? 12 : 1;
+    const subscription = {
+      id: id('sub'),
+      object: 'subscription',
+      customer,
+      status: 'active',
+      created: start,
+      cancel_at_period_end: false,
+      metadata,
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: id('si'),
+            object: 'subscription_item',
+            price,
+            quantity: 1,
+            current_period_start: start,
+            current_period_end: start + months * 30 * 86_400,
+          },
+        ],
+        has_more: false,
+      },
+    };
+    subscriptions.set(subscription.id, subscription);
+    invoices.unshift({
+      id: id('in'),
+      object: 'invoice',
+      number: `FAKE-${String(invoices.length + 1).padStart(4, '0')}`,
+      customer,
+      status: 'paid',
+      total: price.unit_amount,
+      created: start,
+      due_date: null,
+      hosted_invoice_url: `${base}/i/${subscription.id}`,
+      invoice_pdf: `${base}/i/${subscription.id}/pdf`,
+      lines: {
+        data: [{ description: `1 × ${(products.get(price.product as string) as Obj).name}` }],
+      },
+      parent: { subscription_details: { subscription: subscription.id } },
+    });
+    return subscription as Obj;
+  }
+
   return {
     url: base,
     prices,
@@ -357,51 +443,22 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     completeCheckout(sessionId) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
+      if (session.status !== 'open') {
+        throw new Error(`session ${sessionId} is ${String(session.status)}: it cannot be paid`);
+      }
       const price = prices.find((p) => p.id === session.price) as Obj;
-      const start = now();
-      const months = (price.recurring as Obj).interval === 'year' ? 12 : 1;
-      const subscription = {
-        id: id('sub'),
-        object: 'subscription',
-        customer: session.customer,
-        status: 'active',
-        created: start,
-        cancel_at_period_end: false,
-        metadata: (session.subscription_data as Obj).metadata ?? {},
-        items: {
-          object: 'list',
-          data: [
-            {
-              id: id('si'),
-              object: 'subscription_item',
-              price,
-              quantity: 1,
-              current_period_start: start,
-              current_period_end: start + months * 30 * 86_400,
-            },
-          ],
-          has_more: false,
-        },
-      };
-      subscriptions.set(subscription.id, subscription);
-      Object.assign(session, { status: 'complete', subscription: subscription.id });
-      invoices.unshift({
-        id: id('in'),
-        object: 'invoice',
-        number: `FAKE-${String(invoices.length + 1).padStart(4, '0')}`,
-        customer: session.customer,
-        status: 'paid',
-        total: price.unit_amount,
-        created: start,
-        due_date: null,
-        hosted_invoice_url: `${base}/i/${subscription.id}`,
-        invoice_pdf: `${base}/i/${subscription.id}/pdf`,
-        lines: {
-          data: [{ description: `1 × ${(products.get(price.product as string) as Obj).name}` }],
-        },
-        parent: { subscription_details: { subscription: subscription.id } },
-      });
+      const subscription = startSubscription(
+        session.customer as string,
+        price,
+        ((session.subscription_data as Obj).metadata as Obj | undefined) ?? {},
+      );
+      Object.assign(session, { status: 'complete', subscription: subscription.id, url: null });
       return { session, subscription };
+    },
+    createSubscription(customerId, priceId, metadata = {}) {
+      const price = prices.find((p) => p.id === priceId);
+      if (!price) throw new Error(`no price ${priceId}`);
+      return startSubscription(customerId, price, metadata);
     },
     cancelSubscription(subscriptionId) {
       return Object.assign(requireSubscription(subscriptionId), {

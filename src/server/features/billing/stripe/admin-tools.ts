@@ -30,11 +30,17 @@ export function stripeAdminTools(ctx: StripeContext): AdminTools {
       }
       const current = await liveSubscription(ctx, client.stripeCustomerId);
       const row = current
-        ? await applyStripeSubscription(db, client, current, {
-            actorId: acting.actorId,
-            ip: acting.ip,
-            via: 'admin sync',
-          })
+        ? await applyStripeSubscription(
+            db,
+            client,
+            current,
+            {
+              actorId: acting.actorId,
+              ip: acting.ip,
+              via: 'admin sync',
+            },
+            { publicUrl: ctx.publicUrl },
+          )
         : client;
       return syncStatusOf(row);
     },

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { type UserRow, users } from '#server/db/schema.ts';
 import { findUserById } from '#server/domain/users/repository.ts';
+import type { StripeSubscription } from '#server/integrations/stripe/client.ts';
 import { requestKey } from '#server/integrations/stripe/idempotency.ts';
 import type { Acting } from '../provider.ts';
 import type { StripeContext } from './context.ts';
@@ -51,4 +52,21 @@ export async function liveSubscription(ctx: StripeContext, customerId: string) {
     ctx.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 20 }),
   );
   return currentOf(listed.data);
+}
+
+/** Every subscription of the customer, whatever its status, newest first (all pages). */
+export async function allSubscriptions(
+  ctx: StripeContext,
+  customerId: string,
+): Promise<StripeSubscription[]> {
+  return ctx.upstream('list subscriptions', async () => {
+    const all: StripeSubscription[] = [];
+    const listed = ctx.stripe.subscriptions.list({
+      customer: customerId,
+      status: 'all',
+      limit: 100,
+    });
+    for await (const subscription of listed) all.push(subscription);
+    return all;
+  });
 }

@@ -105,6 +105,24 @@ describe('Stripe mapping', () => {
     );
   });
 
+  it('counts a running subscription before one being paid for, and the newest of equals', () => {
+    const sub = (id: string, status: string, created: number) =>
+      ({ id, status, created, items: { data: [] } }) as unknown as StripeSubscription;
+    // A newer checkout still waiting for its payment does not replace the plan that runs.
+    expect(currentOf([sub('sub_new', 'incomplete', 9), sub('sub_old', 'active', 1)])?.id).toBe(
+      'sub_old',
+    );
+    expect(currentOf([sub('sub_a', 'active', 1), sub('sub_b', 'trialing', 5)])?.id).toBe('sub_b');
+    expect(currentOf([sub('sub_ended', 'canceled', 9), sub('sub_unpaid', 'unpaid', 1)])?.id).toBe(
+      'sub_unpaid',
+    );
+    // Created in the same second: Stripe's order (newest first) decides.
+    expect(currentOf([sub('sub_second', 'active', 5), sub('sub_first', 'active', 5)])?.id).toBe(
+      'sub_second',
+    );
+    expect(currentOf([])).toBeNull();
+  });
+
   it('lists finalised invoices; the payment page only for an open one and a real client', () => {
     const invoice = (status: string) =>
       ({

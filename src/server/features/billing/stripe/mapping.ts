@@ -113,10 +113,23 @@ export function invoiceFromStripe(invoice: StripeInvoice, canPay: boolean): Invo
   };
 }
 
-/** Of a customer's subscriptions, the one that counts: a live one, else the newest. */
+/** Subscriptions that keep a plan running, then those still being paid for; the rest ended. */
+const RUNNING = new Set(['active', 'trialing', 'past_due']);
+const ENDED = new Set(['canceled', 'incomplete_expired']);
+const standing = (subscription: StripeSubscription) =>
+  RUNNING.has(subscription.status) ? 2 : ENDED.has(subscription.status) ? 0 : 1;
+
+/** Whether Stripe may still charge for the subscription (closing the account cancels these). */
+export const hasEnded = (subscription: StripeSubscription) => ENDED.has(subscription.status);
+
+/**
+ * Of a customer's subscriptions, the one that counts: a running one before one still being
+ * paid for (incomplete, unpaid, paused) before an ended one, and the newest of equals. Stripe
+ * lists newest first; the sort keeps that order between equal `created` seconds.
+ */
 export function currentOf(subscriptions: StripeSubscription[]): StripeSubscription | null {
-  const live = subscriptions.find(
-    (s) => s.status !== 'canceled' && s.status !== 'incomplete_expired',
+  const ranked = [...subscriptions].sort(
+    (a, b) => standing(b) - standing(a) || b.created - a.created,
   );
-  return live ?? [...subscriptions].sort((a, b) => b.created - a.created)[0] ?? null;
+  return ranked[0] ?? null;
 }

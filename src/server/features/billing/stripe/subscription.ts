@@ -2,14 +2,17 @@ import { conflict, forbidden, notFound } from '#server/http/errors.ts';
 import { billingApiMessages, type Package, payRedirects } from '#shared/billing-api.ts';
 import { impersonationMessages } from '#shared/impersonation.ts';
 import { type BillingProvider, ProviderError } from '../provider.ts';
+import { expireOpenSessions, expireSession } from './checkout-sessions.ts';
 import type { StripeContext } from './context.ts';
-import { ensureCustomer, liveSubscription } from './customer.ts';
-import { packageFromPrice } from './mapping.ts';
+import { allSubscriptions, ensureCustomer, liveSubscription } from './customer.ts';
+import { currentOf, hasEnded, packageFromPrice } from './mapping.ts';
 import { applyStripeSubscription } from './sync.ts';
 
 // A Stripe subscription's life from the client's side: Prices are the packages, Stripe
 // Checkout takes the first payment, the Customer Portal changes or cancels the plan and
-// updates the card, and closing the account cancels it.
+// updates the card, and closing the account cancels it. Only the newest Checkout Session
+// can be paid (checkout-sessions.ts), and closing cancels every subscription still live,
+// however it was made.
 
 /** A subscription in one of these is running or being paid for: no second checkout. */
 const HELD = new Set(['active', 'trialing', 'past_due', 'unpaid', 'incomplete', 'paused']);
@@ -49,9 +52,6 @@ export function stripeSubscription(ctx: StripeContext): Subscription {
         throw conflict(billingApiMessages.alreadyActive);
       }
       const customer = await ensureCustomer(ctx, owner, acting);
-      // The webhook may not have arrived yet: ask Stripe before starting a second plan.
-      const current = await liveSubscription(ctx, customer);
-      if (current && HELD.has(current.status)) throw conflict(billingApiMessages.alreadyActive);
       const session = await upstream('create checkout session', () =>
         stripe.checkout.sessions.create({
           mode: 'subscription',
@@ -65,10 +65,19 @@ export function stripeSubscription(ctx: StripeContext): Subscription {
       );
       if (!session.url)
         throw new ProviderError('Stripe returned a checkout session without a URL.');
+      const expired = await expireOpenSessions(ctx, customer, session.id);
+      // Asked only now, with the earlier sessions expired: a payment finished on one of them
+      // meanwhile shows here, as does a subscription whose webhook has not arrived yet.
+      const current = await liveSubscription(ctx, customer);
+      if (current && HELD.has(current.status)) {
+        await expireSession(ctx, session.id);
+        throw conflict(billingApiMessages.alreadyActive);
+      }
       await record(acting, owner.id, `Checkout started for ${pkg.name}`, {
         packageId: pkg.id,
         priceCents: pkg.price,
         checkoutSessionId: session.id,
+        expiredSessionIds: expired,
       });
       return session.url;
     },
@@ -87,17 +96,36 @@ export function stripeSubscription(ctx: StripeContext): Subscription {
 
     async cancelForClosure(owner, acting) {
       if (!owner.stripeCustomerId) return;
-      const current = await liveSubscription(ctx, owner.stripeCustomerId);
-      if (!current || current.status === 'canceled') return;
-      // Ends it now, not at the period's end: the account is closing.
-      const canceled = await upstream('cancel subscription', () =>
-        stripe.subscriptions.cancel(current.id),
+      const customer = owner.stripeCustomerId;
+      // Nothing may be paid once the account closes: no checkout first, so no subscription
+      // starts while the live ones are cancelled, then every live one, not only the one
+      // stored (the Dashboard, or a second checkout before this rule, can make more).
+      await expireOpenSessions(ctx, customer);
+      const listed = await allSubscriptions(ctx, customer);
+      const live = listed.filter((subscription) => !hasEnded(subscription));
+      if (live.length === 0) return;
+      const canceled = new Map<string, (typeof listed)[number]>();
+      for (const subscription of live) {
+        // Ends it now, not at the period's end: the account is closing.
+        const ended = await upstream('cancel subscription', () =>
+          stripe.subscriptions.cancel(subscription.id),
+        );
+        canceled.set(ended.id, ended);
+      }
+      const after = currentOf(listed.map((s) => canceled.get(s.id) ?? s));
+      if (!after) return;
+      await applyStripeSubscription(
+        db,
+        owner,
+        after,
+        { actorId: acting.actorId, ip: acting.ip, via: 'account closed' },
+        { publicUrl },
       );
-      await applyStripeSubscription(db, owner, canceled, {
-        actorId: acting.actorId,
-        ip: acting.ip,
-        via: 'account closed',
-      });
+      if (canceled.size > 1) {
+        await record(acting, owner.id, `${canceled.size} Stripe subscriptions cancelled`, {
+          subscriptionIds: [...canceled.keys()],
+        });
+      }
     },
   };
 }

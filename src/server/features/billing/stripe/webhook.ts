@@ -12,14 +12,18 @@ import {
 } from '#server/integrations/stripe/client.ts';
 import type { WebhookReceived } from '#shared/billing-api.ts';
 import { ProviderError } from '../provider.ts';
-import { customerIdOf } from './mapping.ts';
+import { currentOf, customerIdOf } from './mapping.ts';
 import { applyStripeSubscription } from './sync.ts';
 
 // A Stripe webhook event, after constructEvent checked its signature (public-routes.ts).
-// Stripe retries until it gets a 2xx and does not promise order, so: each event id is
-// handled once (stored in billing_events with the change it causes), and the subscription
-// is read back from Stripe rather than taken from the event, so an old event arriving late
-// cannot undo a newer state.
+// Stripe retries until it gets a 2xx and does not deliver events in the order they were
+// made, so an event is only a notification that something changed: each event id is
+// handled once (stored in billing_events with the change it causes); the subscription it
+// names is read back from Stripe, not taken from the event, with the customer's other
+// subscriptions; and only the one that counts for the client (currentOf: running before
+// being paid for before ended, then newest) is written. An event about an older or
+// ended subscription that is neither the stored one nor that one changes nothing: a late
+// `invoice.payment_failed` for a cancelled plan cannot cancel the plan that replaced it.
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -63,14 +67,22 @@ async function findClient(
   return { ...client, stripeCustomerId: customerId };
 }
 
-async function readSubscription(stripe: StripeApi, id: string) {
+async function ask<T>(work: () => Promise<T>): Promise<T> {
   try {
-    return await stripe.subscriptions.retrieve(id);
+    return await work();
   } catch (error) {
     // Stripe will send the event again: answer 502 so it does.
     if (isStripeError(error)) throw new ProviderError(stripeErrorText(error) ?? error.message);
     throw error;
   }
+}
+
+/** The event's subscription as Stripe has it now, and the one that counts for its customer. */
+async function readSubscriptions(stripe: StripeApi, id: string) {
+  const subscription = await ask(() => stripe.subscriptions.retrieve(id));
+  const customer = customerIdOf(subscription.customer);
+  const listed = await ask(() => stripe.subscriptions.list({ customer, status: 'all', limit: 20 }));
+  return { subscription, current: currentOf(listed.data) ?? subscription };
 }
 
 export async function handleStripeEvent(
@@ -84,7 +96,7 @@ export async function handleStripeEvent(
   const [seen] = await db.select().from(billingEvents).where(eq(billingEvents.id, id));
   if (seen) return { received: true, duplicate: true, applied: false };
   const subscriptionId = subscriptionIdOf(event);
-  const subscription = subscriptionId ? await readSubscription(stripe, subscriptionId) : null;
+  const read = subscriptionId ? await readSubscriptions(stripe, subscriptionId) : null;
 
   return db.transaction(async (tx) => {
     const fresh = await tx
@@ -93,7 +105,8 @@ export async function handleStripeEvent(
       .onConflictDoNothing()
       .returning({ id: billingEvents.id });
     if (fresh.length === 0) return { received: true, duplicate: true, applied: false };
-    if (!subscription) return { received: true, duplicate: false, applied: false };
+    if (!read) return { received: true, duplicate: false, applied: false };
+    const { subscription, current } = read;
     const client = await findClient(tx, event, subscription);
     if (!client) {
       await audit(tx, {
@@ -105,12 +118,33 @@ export async function handleStripeEvent(
       });
       return { received: true, duplicate: false, applied: false };
     }
-    await applyStripeSubscription(tx, client, subscription, {
-      actorId: null,
-      ip,
-      via: `webhook ${event.type}`,
-      publicUrl,
-    });
+    // Written only for an event about the subscription that counts, or about the stored
+    // one (which may have ended while an older one still runs, or been replaced by a newer
+    // one: the client then moves to the one that counts). Any other is old news.
+    const counts = subscription.id === current.id;
+    if (!counts && subscription.id !== client.stripeSubscriptionId) {
+      await audit(tx, {
+        source: 'billing',
+        message: `Stripe ${event.type} about subscription ${subscription.id} ignored: the client's subscription is ${client.stripeSubscriptionId ?? current.id}`,
+        userId: client.id,
+        ip,
+        details: {
+          eventId: event.id,
+          subscriptionId: subscription.id,
+          stripeStatus: subscription.status,
+          storedSubscriptionId: client.stripeSubscriptionId,
+          currentSubscriptionId: current.id,
+        },
+      });
+      return { received: true, duplicate: false, applied: false };
+    }
+    await applyStripeSubscription(
+      tx,
+      client,
+      current,
+      { actorId: null, ip, via: `webhook ${event.type}`, publicUrl },
+      { publicUrl },
+    );
     return { received: true, duplicate: false, applied: true };
   });
 }
