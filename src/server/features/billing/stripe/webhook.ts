@@ -23,7 +23,8 @@ import { applyStripeSubscription } from './sync.ts';
 // subscriptions; and only the one that counts for the client (currentOf: running before
 // being paid for before ended, then newest) is written. An event about an older or
 // ended subscription that is neither the stored one nor that one changes nothing: a late
-// `invoice.payment_failed` for a cancelled plan cannot cancel the plan that replaced it.
+// `invoice.payment_failed` for a cancelled plan cannot cancel the plan that replaced it. See
+// docs/decisions/026-stripe-events-in-any-order.md.
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
