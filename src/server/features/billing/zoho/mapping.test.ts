@@ -73,4 +73,14 @@ describe('the current subscription', () => {
     expect(currentSubscriptionOf(over)?.subscription_id).toBe('newer-expired');
     expect(currentSubscriptionOf([])).toBeNull();
   });
+
+  it('keeps one in force over a newer one that is not yet (future, failed, paused)', () => {
+    const live = { subscription_id: 'live', status: 'live', created_time: '2026-01-01T00:00:00Z' };
+    for (const status of ['future', 'creation_failed', 'paused']) {
+      const newer = { subscription_id: status, status, created_time: '2026-11-01T00:00:00Z' };
+      expect(currentSubscriptionOf([newer, live])?.subscription_id, status).toBe('live');
+      const cancelled = { ...live, status: 'cancelled' };
+      expect(currentSubscriptionOf([cancelled, newer])?.subscription_id, status).toBe(status);
+    }
+  });
 });

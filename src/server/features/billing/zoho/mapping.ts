@@ -38,17 +38,23 @@ export function statusFromZoho(status: string): SubscriptionStatus {
   }
 }
 
+/** In force (live, trial, dunning…) first, then not yet or not now (future, paused…), then over. */
+const standing = (status: string) => {
+  const ours = statusFromZoho(status);
+  return ours === 'canceled' ? 2 : ours === 'incomplete' ? 1 : 0;
+};
+
 /**
  * The subscription a client has now, from Zoho's list (newest first is not promised): one
- * that is not over (live, trial, dunning…) before one that is, and the newest of those.
+ * in force before one that is not yet (a newer future or failed one does not replace a
+ * live one), before one that is over, and the newest of those.
  */
 export function currentSubscriptionOf<T extends { status: string; created_time?: string }>(
   items: T[],
 ): T | null {
   const created = (item: T) => Date.parse(item.created_time ?? '') || 0;
-  const over = (item: T) => statusFromZoho(item.status) === 'canceled';
   const ranked = [...items].sort(
-    (a, b) => Number(over(a)) - Number(over(b)) || created(b) - created(a),
+    (a, b) => standing(a.status) - standing(b.status) || created(b) - created(a),
   );
   return ranked[0] ?? null;
 }

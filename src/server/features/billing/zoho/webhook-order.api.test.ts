@@ -124,8 +124,18 @@ describe('zoho webhook: events in any order', () => {
     const current = { plan: 'Pro', status: 'active', subscriptionId: liveId };
     expect(await subscriptionOf(user._id)).toEqual(current);
 
-    // Events about the old subscription, late or new, in whatever state they claim.
+    // A newer attempt whose payment failed does not replace the live subscription either.
+    const failed = {
+      ...live,
+      subscription_id: `${liveId}-failed`,
+      status: 'creation_failed',
+      created_time: new Date(Date.now() + 60_000).toISOString(),
+    };
+    fake.subscriptions.set(failed.subscription_id, failed);
+
+    // Events about other subscriptions, late or new, in whatever state they claim.
     for (const [type, claimed] of [
+      ['subscription_created', failed],
       ['subscription_cancelled', cancelledOld],
       ['subscription_expired', { ...cancelledOld, status: 'expired' }],
       ['subscription_activated', { ...old, status: 'live' }],
