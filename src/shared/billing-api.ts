@@ -16,6 +16,8 @@ export const billingApiMessages = {
   sessionGone: 'This link has expired or was already used. Start again from Billing.',
   samePackage: 'You are already on this package.',
   nothingToCancel: 'There is no active subscription to cancel.',
+  alreadyEnding: 'Your plan already ends with its paid period. Undo that first to change it.',
+  nothingToResume: 'Your plan is not set to end, so there is nothing to undo.',
   badInvoiceLink: 'This invoice link is invalid or has expired. Open it again from Billing.',
   noSubscription: 'You have no subscription yet. Choose a package first.',
   providerFailed: 'The billing service did not answer as expected. Please try again shortly.',
@@ -112,6 +114,10 @@ export const PaySessionSchema = z.object({
     status: z.string(),
     billingStatus: BillingStatusSchema,
     currentPeriodEnd: z.string().nullable(),
+    /** The plan ends with the paid period (a cancellation that can still be undone). */
+    cancelAtPeriodEnd: z.boolean(),
+    /** A downgrade that takes over at the next renewal. */
+    scheduledPackage: PackageSchema.nullable(),
   }),
   /** portal: every package, to change to. Empty for the other kinds. */
   packages: z.array(PackageSchema),
@@ -137,6 +143,9 @@ export const payRedirects = {
   changed: '/billing?portal=changed',
   invoiced: '/billing?portal=invoiced',
   cancelled: '/billing?portal=cancelled',
+  ending: '/billing?portal=ending',
+  resumed: '/billing?portal=resumed',
+  scheduled: '/billing?portal=scheduled',
   paid: '/billing?payment=success',
 } as const;
 

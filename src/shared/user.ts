@@ -56,6 +56,8 @@ export const SubscriptionSchema = z.object({
   status: SubscriptionStatusSchema,
   currentPeriodEnd: z.string().nullable(),
   plan: PlanSchema,
+  /** Local billing: cancelled, the plan ends with the paid period instead of renewing. */
+  cancelAtPeriodEnd: z.boolean().optional(),
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 

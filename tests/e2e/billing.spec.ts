@@ -119,7 +119,7 @@ test('a new client chooses Basic monthly: an invoice with how to pay, and the pl
   expect(account.capabilities.canSchedule).toBe(true);
 });
 
-test('the portal asks for Pro with an invoice, then cancels after a confirmation', async ({
+test('the portal asks for Pro with an invoice less the unused month, then cancels at the period end', async ({
   page,
   request,
 }) => {
@@ -145,7 +145,12 @@ test('the portal asks for Pro with an invoice, then cancels after a confirmation
   await expect(current.getByText('$29.00 / month')).toBeVisible();
   await expect(portal.getByRole('radio', { name: /Basic Monthly/ })).toBeDisabled();
   await portal.getByRole('radio', { name: /Pro Monthly/ }).check();
-  await portal.getByRole('button', { name: 'Request Pro Monthly: invoice for $79.00' }).click();
+  // Basic was paid today: nearly all of its month comes off Pro's first invoice.
+  const requestPro = portal.getByRole('button', {
+    name: /^Request Pro Monthly: invoice for \$\d+\.\d\d \(\$79\.00 less \$2\d\.\d\d unused\)$/,
+  });
+  const due = /invoice for (\$\d+\.\d\d)/.exec((await requestPro.textContent()) ?? '')?.[1] ?? '';
+  await requestPro.click();
 
   await expect(portal).toHaveURL(/\/billing$/);
   await expect(
@@ -157,7 +162,7 @@ test('the portal asks for Pro with an invoice, then cancels after a confirmation
     .getByRole('row')
     .filter({ hasText: /INV-\d+/ });
   await expect(rows).toHaveCount(2);
-  await expect(rows.first().getByText('$79.00')).toBeVisible();
+  await expect(rows.first().getByText(due, { exact: true })).toBeVisible();
   await expect(rows.first().getByText('Unpaid', { exact: true })).toBeVisible();
 
   // The portal now shows the invoice waiting. Cancelling asks first; no changes nothing.
@@ -176,9 +181,12 @@ test('the portal asks for Pro with an invoice, then cancels after a confirmation
   await again.getByRole('button', { name: 'Cancel subscription', exact: true }).click();
   await dialog.getByRole('button', { name: 'Yes, cancel subscription' }).click();
 
+  // The month paid for runs to its end; the Pro request goes void.
   await expect(again).toHaveURL(/\/billing$/);
-  await expect(again.getByRole('status').getByText('Subscription cancelled')).toBeVisible();
-  await expect(subscriptionCard(again).getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(again.getByRole('status').getByText('Plan ends with its period')).toBeVisible();
+  await expect(subscriptionCard(again).getByText('Active', { exact: true })).toBeVisible();
+  await expect(subscriptionCard(again).getByText('Ends on')).toBeVisible();
+  await expect(subscriptionCard(again).getByText(/^Basic until .+, then ends\./)).toBeVisible();
   await expect(
     invoicesSection(again)
       .getByRole('row')
@@ -186,7 +194,22 @@ test('the portal asks for Pro with an invoice, then cancels after a confirmation
       .first()
       .getByText('Void', { exact: true }),
   ).toBeVisible();
-  await expect(packagesSection(again).getByRole('button', { name: /^Select / })).toHaveCount(4);
+
+  // Until then the portal offers the way back, and keeping the plan undoes it.
+  const [last] = await Promise.all([
+    again.waitForEvent('popup'),
+    subscriptionCard(again)
+      .getByRole('button', { name: /Open billing portal/ })
+      .click(),
+  ]);
+  await expect(last.getByRole('heading', { name: /^Basic until .+, then ends$/ })).toBeVisible();
+  await expect(last.getByRole('button', { name: 'Cancel subscription', exact: true })).toHaveCount(
+    0,
+  );
+  await last.getByRole('button', { name: 'Keep Basic' }).click();
+  await expect(last).toHaveURL(/\/billing$/);
+  await expect(last.getByRole('status').getByText('Plan goes on', { exact: true })).toBeVisible();
+  await expect(subscriptionCard(last).getByText('Renews on')).toBeVisible();
 });
 
 test.describe('links that can no longer be used', () => {

@@ -21,6 +21,7 @@ export function userToJson(row: UserRow, options: { withSecrets?: boolean } = {}
       status: row.subscriptionStatus,
       currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
       plan: row.subscriptionPlan,
+      cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     },
     zohoContactId: row.zohoContactId,
     zohoSubscriptionId: row.zohoSubscriptionId,

@@ -22,6 +22,7 @@ describe('POST /api/auth/register', () => {
       status: 'no_subscription',
       currentPeriodEnd: null,
       plan: 'Trial',
+      cancelAtPeriodEnd: false,
     });
     expect(JSON.stringify(user)).not.toMatch(/passwordHash|n8nWebhookKey|tokenVersion/);
     const verify = await t.injectAs(token, { method: 'GET', url: '/api/auth/verify' });

@@ -14,6 +14,7 @@ import {
 } from '#test/support/billing.ts';
 import { createProcessFor } from '#test/support/portal.ts';
 import { build } from '#test/support/test-app.ts';
+import { runBillingCycle } from './local/billing-cycle.ts';
 
 // The local provider's built-in portal: asking for another plan (an invoice) and cancelling.
 
@@ -69,15 +70,20 @@ describe('local billing: portal and payments', () => {
       subscriptionPlan: 'Basic',
       subscriptionStatus: 'active',
     });
+    // The upgrade credits what is left of the Basic month just paid for.
+    const [upgrade] = await adminInvoices(t, admin.token, user._id);
+    const credit = -(upgrade?.items[1]?.amount ?? 0);
+    expect(credit).toBeGreaterThan(2800);
+    expect(credit).toBeLessThanOrEqual(2900);
     const open = (await get(token, '/api/zoho/invoices')).json();
     expect(open.map((i: { amount: number; status: string }) => [i.amount, i.status])).toEqual([
-      [79000, 'unpaid'],
+      [79000 - credit, 'unpaid'],
       [2900, 'paid'],
     ]);
     // The portal now shows the invoice waiting, and a second change is refused.
     const again = await portalToken(token);
     expect((await anonymous(t, 'GET', `/api/pay/sessions/${again}`)).json().invoice).toMatchObject({
-      amount: 79000,
+      amount: 79000 - credit,
       status: 'unpaid',
     });
     const second = await anonymous(t, 'POST', `/api/pay/sessions/${again}/change`, {
@@ -99,7 +105,7 @@ describe('local billing: portal and payments', () => {
     ).toBe(404);
   });
 
-  it('cancels in the portal: status cancelled and the 402 checks apply', async () => {
+  it('cancels in the portal: the paid month runs out, then status cancelled and the 402 checks apply', async () => {
     const { token, user } = await t.registerClient();
     await subscribe(t, token, 'basic-monthly');
     const process = await createProcessFor(t, user._id);
@@ -109,7 +115,17 @@ describe('local billing: portal and payments', () => {
       `/api/pay/sessions/${await portalToken(token)}/cancel`,
     );
     expect(cancelled.statusCode).toBe(200);
-    expect(cancelled.json().redirectUrl).toBe('/billing?portal=cancelled');
+    expect(cancelled.json().redirectUrl).toBe('/billing?portal=ending');
+    expect((await get(token, '/api/zoho/billing-status')).json()).toEqual({ status: 'active' });
+    const twice = await anonymous(
+      t,
+      'POST',
+      `/api/pay/sessions/${await portalToken(token)}/cancel`,
+    );
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe(billingApiMessages.alreadyEnding);
+    const periodEnd = (await findUserById(db, user._id))?.currentPeriodEnd as Date;
+    await runBillingCycle(db, t.deps.config.invoicing, new Date(periodEnd.getTime() + 1000));
     expect((await get(token, '/api/zoho/billing-status')).json()).toEqual({ status: 'cancelled' });
     expect((await findUserById(db, user._id))?.subscriptionStatus).toBe('canceled');
     const refused = await post(token, '/api/scheduler', {

@@ -11,9 +11,11 @@ import { BilledTo, DetailList, DetailRow } from './shared/pay-details.tsx';
 import { PayPage } from './shared/pay-page.tsx';
 import { PortalCancel } from './shared/portal-cancel.tsx';
 import { PortalChange } from './shared/portal-change.tsx';
+import { PortalResume } from './shared/portal-resume.tsx';
 
 // The local billing provider's portal (/pay/portal/:token): the current plan, asking for
-// another package (an invoice is issued), and cancelling (after a confirmation).
+// another package (an upgrade is invoiced, a downgrade waits for the renewal), and
+// cancelling (after a confirmation: a paid period runs to its end and can be resumed).
 
 export const meta = () => pageMeta('Billing portal', 'Change or cancel your plan.');
 
@@ -23,9 +25,12 @@ function Portal({ session, token }: { session: PaySession; token: string }) {
   const { subscription } = session;
   const status = subscription.status as SubscriptionStatus;
   const running = isSubscriptionRunning(status);
-  const canCancel = running || status === 'past_due' || status === 'incomplete';
+  const ending = subscription.cancelAtPeriodEnd;
+  const canCancel = !ending && (running || status === 'past_due' || status === 'incomplete');
   const waiting = session.invoice;
   const periodEnd = formatDate(subscription.currentPeriodEnd);
+  const next = subscription.scheduledPackage;
+  const periodLabel = ending ? 'Ends on' : running ? 'Renews on' : 'Period ends';
 
   return (
     <div className="space-y-8">
@@ -46,15 +51,20 @@ function Portal({ session, token }: { session: PaySession; token: string }) {
                 {billingStatusLabel(subscription.billingStatus)}
               </Badge>
             </DetailRow>
-            {periodEnd ? (
-              <DetailRow label={running ? 'Renews on' : 'Period ends'}>{periodEnd}</DetailRow>
+            {periodEnd ? <DetailRow label={periodLabel}>{periodEnd}</DetailRow> : null}
+            {next && periodEnd ? (
+              <DetailRow label="Then">
+                {next.name} ({priceText(next)}) from {periodEnd}
+              </DetailRow>
             ) : null}
             <BilledTo client={session.client} />
           </DetailList>
         </div>
       </section>
 
-      {waiting ? (
+      {ending ? (
+        <PortalResume session={session} token={token} disabled={busy} onBusy={setBusy} />
+      ) : waiting ? (
         <Alert tone="info" title="Invoice waiting for payment">
           Invoice {waiting.number} ({formatCents(waiting.amount - waiting.amountPaid)}) is open. Pay
           it as shown on the invoice (Pay Now in Billing); to choose another plan, cancel below and

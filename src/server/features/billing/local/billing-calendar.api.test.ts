@@ -34,11 +34,21 @@ async function basicClient(daysLeft: number) {
   return { ...client, periodEnd };
 }
 
-async function requestChange(token: string, packageId: string) {
+async function portal(token: string) {
   const url = await t.injectAs(token, { method: 'POST', url: '/api/zoho/portal-url' });
-  const portal = tokenOf(url.json().url);
-  const changed = await anonymous(t, 'POST', `/api/pay/sessions/${portal}/change`, { packageId });
+  return tokenOf(url.json().url);
+}
+
+async function requestChange(token: string, packageId: string) {
+  const link = await portal(token);
+  const changed = await anonymous(t, 'POST', `/api/pay/sessions/${link}/change`, { packageId });
   expect(changed.statusCode, changed.body).toBe(200);
+  return changed.json<{ message: string; redirectUrl: string }>();
+}
+
+async function portalAction(token: string, action: 'cancel' | 'resume') {
+  const done = await anonymous(t, 'POST', `/api/pay/sessions/${await portal(token)}/${action}`);
+  return { status: done.statusCode, body: done.json() };
 }
 
 describe('local billing over the calendar', () => {
@@ -133,6 +143,91 @@ describe('local billing over the calendar', () => {
     expect(paid).toMatchObject({
       status: 'paid',
       periodEnd: renewed?.currentPeriodEnd?.toISOString(),
+    });
+  });
+
+  it('credits the unused part of the paid period on an upgrade, and starts Pro when paid', async () => {
+    const { token, user, periodEnd } = await basicClient(15);
+    await requestChange(token, 'pro-monthly');
+    const [upgrade] = await adminInvoices(t, admin.token, user._id);
+    const credit = upgrade!.items[1];
+    expect(upgrade!.items[0]).toMatchObject({ amount: 7900 });
+    expect(credit?.description).toMatch(/^Unused Basic Monthly, .+ to .+$/);
+    // About half of Basic's month is left: about half of $29.00 comes off.
+    expect(-credit!.amount).toBeGreaterThan(1200);
+    expect(-credit!.amount).toBeLessThan(1700);
+    expect(upgrade!.amount).toBe(7900 + credit!.amount);
+    await payNewestInvoice(t, admin.token, user._id);
+    const upgraded = await findUserById(db, user._id);
+    expect(upgraded).toMatchObject({ subscriptionPlan: 'Pro', subscriptionStatus: 'active' });
+    expect(upgraded?.currentPeriodEnd?.getTime()).toBeGreaterThan(periodEnd.getTime());
+  });
+
+  it('moves a downgrade to the next renewal, which is for the smaller package', async () => {
+    const client = await t.registerClient();
+    await subscribe(t, client.token, 'pro-monthly');
+    const periodEnd = new Date(Date.now() + 10 * DAY);
+    await db
+      .update(users)
+      .set({ currentPeriodEnd: periodEnd })
+      .where(eq(users.id, client.user._id));
+    const scheduled = await requestChange(client.token, 'basic-monthly');
+    expect(scheduled.redirectUrl).toBe('/billing?portal=scheduled');
+    expect(scheduled.message).toMatch(
+      /^Your plan changes to Basic Monthly when Pro Monthly renews on /,
+    );
+    expect(await findUserById(db, client.user._id)).toMatchObject({
+      subscriptionPlan: 'Pro',
+      scheduledPackageId: 'basic-monthly',
+    });
+    // No invoice until the renewal, which is for Basic.
+    expect(await adminInvoices(t, admin.token, client.user._id)).toHaveLength(1);
+    await runBillingCycle(db, config, new Date(periodEnd.getTime() - DAY));
+    const [renewal] = await adminInvoices(t, admin.token, client.user._id);
+    expect(renewal).toMatchObject({
+      kind: 'renewal',
+      amount: 2900,
+      periodStart: periodEnd.toISOString(),
+    });
+    await payNewestInvoice(t, admin.token, client.user._id);
+    expect(await findUserById(db, client.user._id)).toMatchObject({
+      subscriptionPlan: 'Basic',
+      scheduledPackageId: null,
+    });
+  });
+
+  it('ends a cancelled paid period at its end, not at once, and can be undone until then', async () => {
+    const { token, user, periodEnd } = await basicClient(20);
+    const cancelled = await portalAction(token, 'cancel');
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.redirectUrl).toBe('/billing?portal=ending');
+    expect(cancelled.body.message).toMatch(
+      /^Your Basic plan runs until .+, then ends\. You can undo this until then\.$/,
+    );
+    expect(await findUserById(db, user._id)).toMatchObject({
+      subscriptionStatus: 'active',
+      cancelAtPeriodEnd: true,
+    });
+    const session = await anonymous(t, 'GET', `/api/pay/sessions/${await portal(token)}`);
+    expect(session.json().subscription).toMatchObject({ cancelAtPeriodEnd: true });
+    expect((await portalAction(token, 'cancel')).status).toBe(409);
+
+    // No renewal for a plan that ends; undone, it renews as before.
+    await runBillingCycle(db, config, new Date(periodEnd.getTime() - DAY));
+    expect(await adminInvoices(t, admin.token, user._id)).toHaveLength(1);
+    const resumed = await portalAction(token, 'resume');
+    expect(resumed.status).toBe(200);
+    expect(resumed.body.redirectUrl).toBe('/billing?portal=resumed');
+    expect((await findUserById(db, user._id))?.cancelAtPeriodEnd).toBe(false);
+    expect((await portalAction(token, 'resume')).status).toBe(409);
+
+    // Cancelled again, the period's end ends it.
+    expect((await portalAction(token, 'cancel')).status).toBe(200);
+    const report = await runBillingCycle(db, config, new Date(periodEnd.getTime() + 1000));
+    expect(report.periodsEnded).toBeGreaterThanOrEqual(1);
+    expect(await findUserById(db, user._id)).toMatchObject({
+      subscriptionStatus: 'canceled',
+      cancelAtPeriodEnd: false,
     });
   });
 });

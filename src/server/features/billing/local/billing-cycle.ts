@@ -7,7 +7,14 @@ import { formatCents } from '#shared/billing.ts';
 import { billingStatusFor } from '#shared/billing-api.ts';
 import { formatDate } from '#shared/dates.ts';
 import { invoiceIssuedMail, paymentOverdueMail, planChangedMail } from '../billing-mails.ts';
-import { addInterval, currentPackage, issueInvoice, lockInvoiceNumbers } from './records.ts';
+import { endCancelledPeriods } from './plan-changes.ts';
+import {
+  addInterval,
+  currentPackage,
+  findPackage,
+  issueInvoice,
+  lockInvoiceNumbers,
+} from './records.ts';
 
 // The local provider's billing cycle (docs/decisions/014), run by a job so that nothing
 // waits for someone to open Billing: renewal invoices go out ahead of a period's end, due
@@ -26,6 +33,8 @@ export interface CycleReport {
   pastDue: number;
   trialsEnded: number;
   changeRequestsExpired: number;
+  /** Plans cancelled at period end whose period is over. */
+  periodsEnded: number;
 }
 
 const hasOpenPlanInvoice = sql`exists (select 1 from ${invoices} i
@@ -45,6 +54,8 @@ async function dueForRenewal(db: Db, config: InvoicingConfig, now: Date): Promis
       and(
         eq(users.subscriptionStatus, 'active'),
         sql`${users.currentPeriodEnd} <= ${horizon.toISOString()}::timestamptz`,
+        // A plan set to end with its period is not renewed.
+        eq(users.cancelAtPeriodEnd, false),
         sql`not exists (select 1 from ${invoices} i where i.client_user_id = ${users.id}
           and i.kind = 'renewal' and i.period_start = ${users.currentPeriodEnd})`,
         // A subscription set active by hand (no paid package) has nothing to renew.
@@ -68,6 +79,7 @@ async function issueRenewal(
     const [client] = await tx.select().from(users).where(eq(users.id, clientId));
     const start = client?.currentPeriodEnd;
     if (!client || !start || client.subscriptionStatus !== 'active') return false;
+    if (client.cancelAtPeriodEnd) return false;
     const [already] = await tx
       .select({ id: invoices.id })
       .from(invoices)
@@ -78,7 +90,11 @@ async function issueRenewal(
           eq(invoices.periodStart, start),
         ),
       );
-    const pkg = await currentPackage(tx, client.id);
+    // A downgrade asked for during the period takes over here.
+    const scheduled = client.scheduledPackageId
+      ? await findPackage(tx, client.scheduledPackageId)
+      : undefined;
+    const pkg = scheduled ?? (await currentPackage(tx, client.id));
     if (already || !pkg) return false;
     const end = addInterval(start, pkg.interval);
     const invoice = await issueInvoice(
@@ -250,8 +266,9 @@ export async function runBillingCycle(
   now = new Date(),
 ): Promise<CycleReport> {
   const changeRequestsExpired = await expireChangeRequests(db, config, now);
+  const periodsEnded = await endCancelledPeriods(db, config, now);
   const renewalsIssued = await issueRenewals(db, config, now);
   const pastDue = await markPastDue(db, config, now);
   const trialsEnded = await endTrials(db, config, now);
-  return { renewalsIssued, pastDue, trialsEnded, changeRequestsExpired };
+  return { renewalsIssued, pastDue, trialsEnded, changeRequestsExpired, periodsEnded };
 }

@@ -18,6 +18,7 @@ import {
 } from '#shared/invoicing.ts';
 import { invoiceIssuedMail, paymentReceivedMail, planChangedMail } from '../billing-mails.ts';
 import { type Acting, recordBilling } from '../provider.ts';
+import { creditText, unusedPeriodCredit } from './plan-changes.ts';
 import {
   activateSubscription,
   addInterval,
@@ -71,13 +72,18 @@ export function invoicePackage(
     }
     if (await openPlanInvoice(tx, client.id)) throw conflict(billingApiMessages.planInvoiceOpen);
     const now = new Date();
+    // An upgrade of a paid period credits what is left of it (plan-changes.ts).
+    const credit =
+      change && current && client.subscriptionStatus === 'active' && client.currentPeriodEnd
+        ? unusedPeriodCredit(current, client.currentPeriodEnd, now)
+        : null;
     const invoice = await issueInvoice(
       tx,
       {
         clientUserId: client.id,
         packageId: pkg.id,
         kind: 'subscription',
-        items: [packageItem(pkg)],
+        items: credit ? [packageItem(pkg), credit] : [packageItem(pkg)],
         dueAt: dueDateFor(client, now, config),
       },
       now,
@@ -92,7 +98,9 @@ export function invoicePackage(
         })
         .where(eq(users.id, client.id));
     }
-    const what = change ? `Plan change to ${pkg.name} requested` : `${pkg.name} chosen`;
+    const what = change
+      ? `Plan change to ${pkg.name} requested${creditText(credit)}`
+      : `${pkg.name} chosen`;
     await recordBilling(
       tx,
       acting,
@@ -319,17 +327,3 @@ export function billHours(
     return invoice;
   });
 }
-
-/** Cancelling in the portal voids the plan invoices still open. */
-export const voidOpenPlanInvoices = (tx: Db, clientId: string) =>
-  tx
-    .update(invoices)
-    .set({ status: 'void' })
-    .where(
-      and(
-        eq(invoices.clientUserId, clientId),
-        eq(invoices.status, 'unpaid'),
-        isNotNull(invoices.packageId),
-      ),
-    )
-    .returning({ number: invoices.number });

@@ -12,10 +12,12 @@ import {
   type PaySession,
   payRedirects,
 } from '#shared/billing-api.ts';
+import { isDowngrade } from '#shared/plan-change.ts';
 import type { InvoiceLinks } from '../invoice-links.ts';
 import { recordBilling } from '../provider.ts';
-import { invoicePackage, voidOpenPlanInvoices } from './invoicing.ts';
+import { invoicePackage } from './invoicing.ts';
 import { claimSession, requireOpenSession } from './pay-sessions.ts';
+import { cancelAtPeriodEnd, resumePlan, scheduleDowngrade } from './plan-changes.ts';
 import {
   currentPackage,
   findInvoice,
@@ -25,6 +27,7 @@ import {
   openPlanInvoice,
   type PackageRow,
   packageToJson,
+  voidOpenPlanInvoices,
 } from './records.ts';
 
 // What the local provider's token pages do: show an invoice with how to pay it, or the
@@ -88,6 +91,10 @@ export async function getPaySession(
       : session.invoiceId
         ? await findInvoice(db, session.invoiceId)
         : undefined;
+  const scheduled =
+    session.kind === 'portal' && client.scheduledPackageId
+      ? await findPackage(db, client.scheduledPackageId)
+      : undefined;
   if (session.kind === 'invoice' && (!invoice || invoice.clientUserId !== client.id)) {
     throw notFound(billingApiMessages.sessionGone);
   }
@@ -100,6 +107,8 @@ export async function getPaySession(
       status: client.subscriptionStatus,
       billingStatus: client.billingStatus,
       currentPeriodEnd: client.currentPeriodEnd?.toISOString() ?? null,
+      cancelAtPeriodEnd: client.cancelAtPeriodEnd,
+      scheduledPackage: scheduled ? packageToJson(scheduled) : null,
     },
     packages: session.kind === 'portal' ? (await listPackageRows(db)).map(packageToJson) : [],
     invoice: invoice ? await invoiceView(links, invoice) : null,
@@ -122,11 +131,20 @@ export function changePackage(
     const session = await claimSession(tx, token, 'portal');
     const pkg = await requirePackage(tx, packageId);
     const client = await requireClient(tx, session.clientUserId);
+    const acting = { actorId: client.id, ip: ctx.ip };
+    const current = await currentPackage(tx, client.id);
+    // A downgrade of a paid period waits for its renewal (plan-changes.ts).
+    if (client.subscriptionStatus === 'active' && current && current.id !== pkg.id) {
+      if (isDowngrade(current, pkg)) {
+        const message = await scheduleDowngrade(tx, client, current, pkg, acting);
+        return { message, redirectUrl: payRedirects.scheduled };
+      }
+    }
     // A savepoint inside this transaction: a refusal leaves the link unused.
     const invoice = await invoicePackage(tx, invoicing, {
       clientId: client.id,
       pkg,
-      acting: { actorId: client.id, ip: ctx.ip },
+      acting,
       change: isSubscriptionRunning(client.subscriptionStatus),
     });
     return {
@@ -144,10 +162,30 @@ export function cancelSubscription(
   return db.transaction(async (tx) => {
     const session = await claimSession(tx, token, 'portal');
     const client = await requireClient(tx, session.clientUserId);
-    if (!(await endLocalSubscription(tx, client, { actorId: client.id, ip: ctx.ip }))) {
+    const acting = { actorId: client.id, ip: ctx.ip };
+    if (client.cancelAtPeriodEnd) throw conflict(billingApiMessages.alreadyEnding);
+    // A paid period runs to its end; anything else (pending, overdue, a trial) ends now.
+    const ending = await cancelAtPeriodEnd(tx, client, acting);
+    if (ending) return { message: ending, redirectUrl: payRedirects.ending };
+    if (!(await endLocalSubscription(tx, client, acting))) {
       throw conflict(billingApiMessages.nothingToCancel);
     }
     return { message: 'Your subscription is cancelled.', redirectUrl: payRedirects.cancelled };
+  });
+}
+
+/** Undoes a cancellation at period end, before the period is over. */
+export function resumeSubscription(
+  { db }: PayPageDeps,
+  token: string,
+  ctx: Context,
+): Promise<PayResult> {
+  return db.transaction(async (tx) => {
+    const session = await claimSession(tx, token, 'portal');
+    const client = await requireClient(tx, session.clientUserId);
+    const resumed = await resumePlan(tx, client, { actorId: client.id, ip: ctx.ip });
+    if (!resumed) throw conflict(billingApiMessages.nothingToResume);
+    return { message: resumed, redirectUrl: payRedirects.resumed };
   });
 }
 

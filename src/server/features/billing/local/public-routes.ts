@@ -3,7 +3,7 @@ import { serve } from '#server/api/serve.ts';
 import type { InvoicingConfig } from '#server/config.ts';
 import { billingApi as api } from '#shared/api/billing.ts';
 import type { InvoiceLinks } from '../invoice-links.ts';
-import { cancelSubscription, changePackage, getPaySession } from './pay.ts';
+import { cancelSubscription, changePackage, getPaySession, resumeSubscription } from './pay.ts';
 
 // Public API of the local provider's token pages (/pay/portal|invoice/:token, no
 // sign-in: the token authorises).
@@ -26,5 +26,9 @@ export const payRoutes: FastifyPluginAsyncZod<{
 
   serve(app, api.payCancel, limited, async (request) =>
     cancelSubscription(pages, request.params.token, { ip: request.ip }),
+  );
+
+  serve(app, api.payResume, limited, async (request) =>
+    resumeSubscription(pages, request.params.token, { ip: request.ip }),
   );
 };

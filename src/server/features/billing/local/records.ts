@@ -117,6 +117,9 @@ export async function activateSubscription(
       subscriptionStatus: 'active',
       billingStatus: billingStatusFor.active,
       currentPeriodEnd: periodEnd,
+      // A paid period starts afresh: no end or downgrade left over from the one before.
+      cancelAtPeriodEnd: false,
+      scheduledPackageId: null,
       updatedAt: new Date(),
     })
     .where(eq(users.id, userId))
@@ -173,3 +176,17 @@ export const listInvoiceRows = (db: Db, userId: string) =>
     .where(eq(invoices.clientUserId, userId))
     .orderBy(desc(invoices.issuedAt), desc(invoices.number))
     .limit(100);
+
+/** Cancelling in the portal voids the plan invoices still open. */
+export const voidOpenPlanInvoices = (tx: Db, clientId: string) =>
+  tx
+    .update(invoices)
+    .set({ status: 'void' })
+    .where(
+      and(
+        eq(invoices.clientUserId, clientId),
+        eq(invoices.status, 'unpaid'),
+        isNotNull(invoices.packageId),
+      ),
+    )
+    .returning({ number: invoices.number });

@@ -42,4 +42,8 @@ export const payCalls = {
     const { routes, callApi } = await load();
     return callApi(routes.payCancel, { params: { token } }, noAuth);
   },
+  resume: async (token: string) => {
+    const { routes, callApi } = await load();
+    return callApi(routes.payResume, { params: { token } }, noAuth);
+  },
 };

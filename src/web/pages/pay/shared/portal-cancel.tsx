@@ -24,6 +24,10 @@ export function PortalCancel({
   const [asking, setAsking] = useState(false);
   const cancel = usePayAction(() => payCalls.cancel(token));
   const periodEnd = formatDate(session.subscription.currentPeriodEnd);
+  // A paid period runs to its end; a plan pending or overdue ends at once.
+  const end = session.subscription.currentPeriodEnd;
+  const paidPeriod =
+    session.subscription.status === 'active' && end !== null && Date.parse(end) > Date.now();
 
   return (
     <section aria-labelledby="cancel-heading">
@@ -31,7 +35,9 @@ export function PortalCancel({
         Cancel subscription
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Workflows stop running on a schedule or by hand until you choose a plan again.
+        {paidPeriod
+          ? `Your plan runs until ${periodEnd}, the end of the period you paid for, and then stops renewing.`
+          : 'Workflows stop running on a schedule or by hand until you choose a plan again.'}
       </p>
       {cancel.isError ? (
         <div className="mt-4">
@@ -62,9 +68,9 @@ export function PortalCancel({
           });
         }}
       >
-        Your {session.subscription.plan} plan ends now
-        {periodEnd ? ` instead of renewing on ${periodEnd}` : ''}. Scheduled and manual runs stop
-        until you choose a plan again.
+        {paidPeriod
+          ? `Your ${session.subscription.plan} plan runs until ${periodEnd}, then ends instead of renewing. You can undo this here until then.`
+          : `Your ${session.subscription.plan} plan ends now. Scheduled and manual runs stop until you choose a plan again.`}
       </ConfirmModal>
     </section>
   );

@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { formatCents } from '#shared/billing.ts';
 import type { Package, PaySession } from '#shared/billing-api.ts';
+import { formatDate } from '#shared/dates.ts';
+import { isDowngrade, unusedCredit } from '#shared/plan-change.ts';
 import { Alert } from '#web/components/alert.tsx';
 import { Badge } from '#web/components/badge.tsx';
 import { Button } from '#web/components/button.tsx';
@@ -8,7 +10,8 @@ import { payCalls } from './pay-api.ts';
 import { actionErrorText, usePayAction } from './use-pay-action.ts';
 
 // Ask for another package: one radio per package (the current one marked and not
-// choosable), then one button that says what will be invoiced.
+// choosable), then one button that says what will be invoiced, less the unused part of a
+// paid period, or that a smaller plan waits for the renewal (shared/plan-change.ts).
 
 function PackageOption({
   pkg,
@@ -57,6 +60,19 @@ function PackageOption({
   );
 }
 
+/** What the button will do: the same credit and timing the server applies. */
+function changeLabel(session: PaySession, chosen: Package, running: boolean): string {
+  const current = session.package;
+  const end = session.subscription.currentPeriodEnd;
+  const paid = running && session.subscription.status === 'active' && current && end;
+  if (!paid) return `Request ${chosen.name}: invoice for ${formatCents(chosen.price)}`;
+  if (isDowngrade(current, chosen))
+    return `Switch to ${chosen.name} at the renewal on ${formatDate(end)}`;
+  const credit = unusedCredit(current, new Date(end), new Date());
+  if (credit <= 0) return `Request ${chosen.name}: invoice for ${formatCents(chosen.price)}`;
+  return `Request ${chosen.name}: invoice for ${formatCents(chosen.price - credit)} (${formatCents(chosen.price)} less ${formatCents(credit)} unused)`;
+}
+
 export function PortalChange({
   session,
   token,
@@ -76,6 +92,7 @@ export function PortalChange({
   const currentId = running ? session.package?.id : undefined;
   const chosen = session.packages.find((pkg) => pkg.id === choice);
   const busy = disabled || change.busy;
+  const label = chosen ? changeLabel(session, chosen, running) : 'Choose a plan above';
 
   return (
     <form
@@ -91,8 +108,9 @@ export function PortalChange({
           {running ? 'Change plan' : 'Choose a plan'}
         </legend>
         <p className="mt-1 text-sm text-slate-600">
-          We issue an invoice for the plan you choose. It starts, with a new billing period, as soon
-          as the payment is recorded; until then your current plan runs on.
+          {running
+            ? 'A larger plan is invoiced now, less the part of your current period not used yet, and starts as soon as the payment is recorded. A smaller plan takes over when the current one renews. Until then your current plan runs on.'
+            : 'We issue an invoice for the plan you choose. It starts, with a new billing period, as soon as the payment is recorded.'}
         </p>
         <ul className="mt-4 space-y-3">
           {session.packages.map((pkg) => (
@@ -114,11 +132,7 @@ export function PortalChange({
         </div>
       ) : null}
       <Button type="submit" className="mt-4 w-full" size="lg" disabled={!chosen || busy}>
-        {change.busy
-          ? 'Issuing the invoice…'
-          : chosen
-            ? `Request ${chosen.name}: invoice for ${formatCents(chosen.price)}`
-            : 'Choose a plan above'}
+        {change.busy ? 'Sending your choice…' : label}
       </Button>
     </form>
   );

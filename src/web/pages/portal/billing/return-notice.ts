@@ -27,6 +27,18 @@ const notices: Record<string, Omit<ReturnNotice, 'param'>> = {
     title: 'Subscription cancelled',
     text: 'Your subscription is cancelled. You can choose a plan again at any time.',
   },
+  [payRedirects.ending]: {
+    title: 'Plan ends with its period',
+    text: 'Your plan runs until the end of the period you paid for, then ends. You can undo this from the billing portal until then.',
+  },
+  [payRedirects.resumed]: {
+    title: 'Plan goes on',
+    text: 'Your cancellation is undone: your plan renews as before.',
+  },
+  [payRedirects.scheduled]: {
+    title: 'Plan change scheduled',
+    text: 'Your new plan takes over when the current one renews; until then your current plan runs on.',
+  },
   [payRedirects.paid]: {
     title: 'Payment received',
     text: 'Thank you! Your invoice is paid.',

@@ -29,9 +29,13 @@ const statusHints: Record<BillingStatus, string> = {
   cancelled: 'Your subscription is cancelled. Choose a plan below to start again.',
 };
 
-function periodLabel(status: BillingStatus | undefined, end: string | null | undefined) {
+function periodLabel(
+  status: BillingStatus | undefined,
+  end: string | null | undefined,
+  ending: boolean,
+) {
   if (!end) return 'Billing period';
-  if (status === 'active') return 'Renews on';
+  if (status === 'active') return ending ? 'Ends on' : 'Renews on';
   if (status === 'trial') return 'Trial ends on';
   return new Date(end).getTime() < Date.now() ? 'Period ended' : 'Current period ends';
 }
@@ -49,8 +53,10 @@ export function SubscriptionCard() {
   const hasPlan = status.data === 'active' || status.data === 'trial' || status.data === 'past_due';
   const statusWord =
     status.data === 'pending' ? (openInvoice ? 'Awaiting payment' : 'No paid plan yet') : null;
-  const hint =
-    status.data === 'pending' && openInvoice
+  const ending = status.data === 'active' && subscription.data?.cancelAtPeriodEnd === true;
+  const hint = ending
+    ? `${subscription.data?.plan} until ${periodEnd}, then ends. Open the billing portal to keep it.`
+    : status.data === 'pending' && openInvoice
       ? `Your plan starts when invoice ${openInvoice.number} is paid. Pay Now below shows how to pay it.`
       : status.data
         ? statusHints[status.data]
@@ -122,7 +128,11 @@ export function SubscriptionCard() {
           </div>
           <div className="col-span-2 sm:col-span-1">
             <dt className="text-slate-600">
-              {periodLabel(status.data, subscription.data?.currentPeriodEnd)}
+              {periodLabel(
+                status.data,
+                subscription.data?.currentPeriodEnd,
+                subscription.data?.cancelAtPeriodEnd === true,
+              )}
             </dt>
             <dd className="mt-1 font-medium text-slate-900">
               {periodEnd || (subscription.isPending ? '…' : 'No billing period yet')}
