@@ -40,8 +40,10 @@ describe('health and key', () => {
   it('passes an n8n instance and a key it accepts', async () => {
     expect(await api.health()).toEqual({
       ok: true,
-      details: `${n8n.url('/healthz')} answered ok.`,
+      details: `${n8n.url('/healthz')} answered ok, and n8n's public API asks for its key.`,
     });
+    // The health check asks the public API without a key: n8n's own refusal tells it apart.
+    expect(n8n.to('/api/v1/workflows?limit=1')[0]?.headers['x-n8n-api-key']).toBeUndefined();
     expect(await api.checkKey()).toEqual({ ok: true, details: 'The n8n API accepted the key.' });
     expect(n8n.to('/api/v1/workflows?limit=1').at(-1)?.headers['x-n8n-api-key']).toBe(n8n.apiKey);
   });
