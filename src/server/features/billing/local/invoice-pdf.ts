@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import type { UserRow } from '#server/db/schema.ts';
 import { formatCents } from '#shared/billing.ts';
 import { brand } from '#shared/brand.ts';
-import { formatLongDate } from '#shared/dates.ts';
+import { dayStart, formatLongDate } from '#shared/dates.ts';
 import { type PaymentInstructions, paymentInstructionLines } from '#shared/invoicing.ts';
 import type { InvoiceRow } from './records.ts';
 
@@ -12,10 +12,23 @@ import type { InvoiceRow } from './records.ts';
 
 const day = (date: Date) => formatLongDate(date, 'UTC');
 
+/**
+ * The invoice's state as the PDF says it. A paid invoice names the day its last payment
+ * was received (what the admin entered as paid on), not the day it was recorded.
+ */
+export function invoiceStateLine(invoice: InvoiceRow, paidOn: readonly string[]): string {
+  if (invoice.status === 'void') return 'Void';
+  if (invoice.status !== 'paid') return 'Unpaid';
+  const received = [...paidOn].sort().at(-1);
+  if (received) return `Paid ${day(dayStart(received))}`;
+  return invoice.paidAt ? `Paid ${day(invoice.paidAt)}` : 'Paid';
+}
+
 export function renderInvoicePdf(
   invoice: InvoiceRow,
   client: UserRow,
   instructions: PaymentInstructions,
+  paidOn: readonly string[] = [],
 ): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'LETTER',
@@ -47,13 +60,7 @@ export function renderInvoicePdf(
   if (invoice.dueAt && invoice.status === 'unpaid') {
     doc.text(`Due ${day(invoice.dueAt)}`, { width, align: 'right' });
   }
-  const state =
-    invoice.status === 'paid' && invoice.paidAt
-      ? `Paid ${day(invoice.paidAt)}`
-      : invoice.status === 'void'
-        ? 'Void'
-        : 'Unpaid';
-  doc.text(state, { width, align: 'right' });
+  doc.text(invoiceStateLine(invoice, paidOn), { width, align: 'right' });
 
   doc.moveDown(3);
   doc.font('Helvetica-Bold').text('Billed to', left);

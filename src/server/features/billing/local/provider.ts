@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { InvoicingConfig } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
-import { type UserRow, users } from '#server/db/schema.ts';
+import { invoicePayments, type UserRow, users } from '#server/db/schema.ts';
 import { findUserById } from '#server/domain/users/repository.ts';
 import { notFound } from '#server/http/errors.ts';
 import { billingApiMessages, type Invoice } from '#shared/billing-api.ts';
@@ -132,7 +132,16 @@ export function createLocalProvider({
       const invoice = await findInvoice(db, invoiceId);
       const client = invoice ? await findUserById(db, invoice.clientUserId) : undefined;
       if (!invoice || !client) return null;
-      const pdf = await renderInvoicePdf(invoice, client, invoicing.instructions);
+      const payments = await db
+        .select({ paidOn: invoicePayments.paidOn })
+        .from(invoicePayments)
+        .where(eq(invoicePayments.invoiceId, invoice.id));
+      const pdf = await renderInvoicePdf(
+        invoice,
+        client,
+        invoicing.instructions,
+        payments.map((p) => p.paidOn),
+      );
       return { filename: `${invoice.number}.pdf`, pdf };
     },
 

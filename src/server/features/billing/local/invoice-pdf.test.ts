@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { invoiceStateLine } from './invoice-pdf.ts';
+import type { InvoiceRow } from './records.ts';
+
+// What the invoice PDF says of an invoice's state: a paid one names the day the money was
+// received, as the admin entered it, not the day the payment was recorded.
+
+const invoice = (values: Partial<InvoiceRow>) =>
+  ({ status: 'unpaid', paidAt: null, ...values }) as InvoiceRow;
+
+describe('invoiceStateLine', () => {
+  it('names the day the last payment was received', () => {
+    const paid = invoice({ status: 'paid', paidAt: new Date('2026-11-20T15:00:00Z') });
+    expect(invoiceStateLine(paid, ['2026-11-02', '2026-11-12'])).toBe('Paid November 12, 2026');
+  });
+
+  it('says open and void invoices as they are', () => {
+    expect(invoiceStateLine(invoice({}), ['2026-11-02'])).toBe('Unpaid');
+    expect(invoiceStateLine(invoice({ status: 'void' }), [])).toBe('Void');
+  });
+
+  it('falls back to the day it was settled when no payment is on record', () => {
+    const paid = invoice({ status: 'paid', paidAt: new Date('2026-11-20T15:00:00Z') });
+    expect(invoiceStateLine(paid, [])).toBe('Paid November 20, 2026');
+  });
+});
