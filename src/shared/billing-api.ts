@@ -57,6 +57,8 @@ export const InvoiceSchema = z.object({
   pdfUrl: z.string().nullable(),
   /** Only for unpaid invoices: how to pay (local: the invoice with payment instructions). */
   paymentUrl: z.string().nullable(),
+  /** Why an admin voided it (local billing), shown with the invoice. */
+  voidReason: z.string().nullable().optional(),
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;
 

@@ -64,6 +64,9 @@ export const invoicingMessages = {
   hoursDescription: 'Description must be one line of 1 to 200 characters.',
   noHourlyRate: "Set the client's hourly rate in Billing presets first.",
   notLocal: 'Payments are recorded by the billing provider, not here.',
+  voidReason: 'Say why in one line of 1 to 200 characters.',
+  voidNotOpen:
+    'Only an open invoice with no payment recorded can be voided. A paid one needs a credit note.',
 } as const;
 
 /**
@@ -187,3 +190,14 @@ export function paymentInstructionLines(
   }
   return lines;
 }
+
+/** An admin voids an open invoice, saying why; the client reads the reason on the invoice. */
+export const VoidInvoiceSchema = z.object({
+  reason: z
+    .string({ error: invoicingMessages.voidReason })
+    .trim()
+    .min(1, invoicingMessages.voidReason)
+    .max(200, invoicingMessages.voidReason)
+    .refine(...singleLine('Reason')),
+});
+export type VoidInvoiceInput = z.input<typeof VoidInvoiceSchema>;

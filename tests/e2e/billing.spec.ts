@@ -212,6 +212,46 @@ test('the portal asks for Pro with an invoice less the unused month, then cancel
   await expect(subscriptionCard(last).getByText('Renews on')).toBeVisible();
 });
 
+test('an admin voids an invoice issued in error, and the client reads why', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const client = await createClientAccount(request, 'Vera Void');
+  await startCheckout(request, client, 'pro-yearly');
+  const adminPage = await browser.newPage();
+  await openSignedIn(
+    adminPage,
+    await loginAdmin(request),
+    `/admin/clients/${client.user._id}#billing`,
+  );
+  const card = adminPage.getByRole('region', { name: 'Invoices and payments' });
+  const firstRow = card.getByRole('listitem').first();
+  await expect(firstRow).toContainText(/INV-\d+/);
+  const number = /INV-\d+/.exec((await firstRow.textContent()) ?? '')?.[0] ?? '';
+  await card.getByRole('button', { name: `Void ${number}` }).click();
+  const dialog = adminPage.getByRole('dialog', { name: `Void ${number}?` });
+  // Checked on the page with the server's schema: a reason is needed.
+  await dialog.getByRole('button', { name: 'Void invoice' }).click();
+  await expect(dialog.getByText(invoicingMessages.voidReason)).toBeVisible();
+  await dialog.getByLabel('Reason').fill('Pro Yearly chosen by mistake; Basic agreed by phone');
+  await dialog.getByRole('button', { name: 'Void invoice' }).click();
+  await expect(adminPage.getByRole('status').getByText(`Invoice ${number} is void.`)).toBeVisible();
+  await expect(
+    card.getByText('Voided: Pro Yearly chosen by mistake; Basic agreed by phone'),
+  ).toBeVisible();
+  await expect(card.getByRole('button', { name: `Void ${number}` })).toHaveCount(0);
+  await adminPage.close();
+
+  await openSignedIn(page, client, '/billing');
+  const row = invoicesSection(page).getByRole('row').filter({ hasText: number });
+  await expect(row.getByText('Void', { exact: true })).toBeVisible();
+  await expect(
+    row.getByText('Voided: Pro Yearly chosen by mistake; Basic agreed by phone'),
+  ).toBeVisible();
+  await expect(row.getByRole('link', { name: /Pay Now/ })).toHaveCount(0);
+});
+
 test.describe('links that can no longer be used', () => {
   test.use({ allowConsoleErrors: [/status of 404/] });
 

@@ -509,6 +509,8 @@ export const invoices = pgTable(
     /** The period a plan invoice covers: set at issue for a renewal, at payment otherwise. */
     periodStart: timestamp('period_start', { withTimezone: true }),
     periodEnd: timestamp('period_end', { withTimezone: true }),
+    /** Why an admin voided it (local billing); null for one voided by the system or not void. */
+    voidReason: text('void_reason'),
   },
   (t) => [
     index('invoices_client_idx').on(t.clientUserId, t.issuedAt),

@@ -24,6 +24,7 @@ import {
   InvoicingResultSchema,
   invoicingMessages,
   RecordPaymentSchema,
+  VoidInvoiceSchema,
 } from '../invoicing.ts';
 import { IdParamsSchema } from './params.ts';
 import { defineRoute } from './route.ts';
@@ -160,6 +161,15 @@ export const billingApi = {
     summary: 'Record a payment received; one that settles a plan invoice starts the plan',
     params: InvoicePaymentParamsSchema,
     body: RecordPaymentSchema,
+    responses: { 200: InvoicingResultSchema, ...invoicingRefused },
+  }),
+  voidInvoice: defineRoute({
+    method: 'POST',
+    path: '/api/admin/billing/:id/invoices/:invoiceId/void',
+    ...invoicing,
+    summary: 'Void an open invoice with no payment recorded, saying why',
+    params: InvoicePaymentParamsSchema,
+    body: VoidInvoiceSchema,
     responses: { 200: InvoicingResultSchema, ...invoicingRefused },
   }),
   grantTrial: defineRoute({

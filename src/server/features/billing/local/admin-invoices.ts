@@ -55,6 +55,7 @@ export async function listAdminInvoices(
       periodStart: row.periodStart?.toISOString() ?? null,
       periodEnd: row.periodEnd?.toISOString() ?? null,
       payments: byInvoice.get(row.id) ?? [],
+      voidReason: row.voidReason,
     })),
   );
 }

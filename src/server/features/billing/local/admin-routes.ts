@@ -11,9 +11,11 @@ import type { BillingProvider } from '../provider.ts';
 import { actingOf } from '../request-context.ts';
 import { listAdminInvoices } from './admin-invoices.ts';
 import { billHours, grantTrial, recordPayment } from './invoicing.ts';
+import { voidInvoice } from './void-invoice.ts';
 
 // Admin invoicing (local provider, docs/decisions/014-local-invoicing.md): a client's
-// invoices with their payments, recording a payment, granting a trial and billing hours.
+// invoices with their payments, recording a payment, voiding an open invoice, granting a
+// trial and billing hours.
 // With another provider the money lives there, so these answer 409.
 
 async function requireClient(db: Db, id: string) {
@@ -47,6 +49,17 @@ export const adminInvoicingRoutes: FastifyPluginAsyncZod<{
       clientId: client.id,
       invoiceId: request.params.invoiceId,
       payment: request.body,
+      acting: actingOf(request),
+    });
+    return { message };
+  });
+
+  serve(app, api.voidInvoice, async (request) => {
+    const client = await requireClient(db, request.params.id);
+    const message = await voidInvoice(db, {
+      clientId: client.id,
+      invoiceId: request.params.invoiceId,
+      body: request.body,
       acting: actingOf(request),
     });
     return { message };

@@ -17,7 +17,7 @@ const day = (date: Date) => formatLongDate(date, 'UTC');
  * was received (what the admin entered as paid on), not the day it was recorded.
  */
 export function invoiceStateLine(invoice: InvoiceRow, paidOn: readonly string[]): string {
-  if (invoice.status === 'void') return 'Void';
+  if (invoice.status === 'void') return invoice.voidReason ? `Void: ${invoice.voidReason}` : 'Void';
   if (invoice.status !== 'paid') return 'Unpaid';
   const received = [...paidOn].sort().at(-1);
   if (received) return `Paid ${day(dayStart(received))}`;

@@ -64,6 +64,7 @@ export function createLocalProvider({
       dueDate: row.dueAt?.toISOString() ?? null,
       pdfUrl: await links.pdfUrl(row.id),
       paymentUrl: payToken ? `${publicUrl}/pay/invoice/${payToken}` : null,
+      voidReason: row.voidReason,
     };
   }
 

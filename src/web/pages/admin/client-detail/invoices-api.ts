@@ -21,6 +21,8 @@ export const adminInvoicesQuery = (id: string) =>
 export const invoicingCalls = {
   recordPayment: (id: string, invoiceId: string, body: BodyOf<typeof billingApi.recordPayment>) =>
     callApi(billingApi.recordPayment, { params: { id, invoiceId }, body }),
+  voidInvoice: (id: string, invoiceId: string, body: BodyOf<typeof billingApi.voidInvoice>) =>
+    callApi(billingApi.voidInvoice, { params: { id, invoiceId }, body }),
   grantTrial: (id: string, body: BodyOf<typeof billingApi.grantTrial>) =>
     callApi(billingApi.grantTrial, { params: { id }, body }),
   billHours: (id: string, body: BodyOf<typeof billingApi.billHours>) =>

@@ -16,12 +16,16 @@ import { BillHoursDialog } from './bill-hours-dialog.tsx';
 import { adminInvoicesQuery } from './invoices-api.ts';
 import { RecordPaymentDialog } from './record-payment-dialog.tsx';
 import { TrialDialog } from './trial-dialog.tsx';
+import { VoidInvoiceDialog } from './void-invoice-dialog.tsx';
 
 // Invoices and payments (local billing): each invoice with what is due and by when, the
-// payments recorded against it, and the admin's actions: record a payment, grant a
-// trial, bill hours. With another billing provider the money lives there: said plainly.
+// payments recorded against it, and the admin's actions: record a payment, void an open
+// invoice with a reason, grant a trial, bill hours. With another billing provider the money lives there: said plainly.
 
-type Dialog = { kind: 'payment'; invoice: AdminInvoice } | { kind: 'trial' } | { kind: 'hours' };
+type Dialog =
+  | { kind: 'payment' | 'void'; invoice: AdminInvoice }
+  | { kind: 'trial' }
+  | { kind: 'hours' };
 
 function PaymentLines({ invoice }: { invoice: AdminInvoice }) {
   if (invoice.payments.length === 0) return null;
@@ -39,7 +43,15 @@ function PaymentLines({ invoice }: { invoice: AdminInvoice }) {
   );
 }
 
-function InvoiceRow({ invoice, onRecord }: { invoice: AdminInvoice; onRecord: () => void }) {
+function InvoiceRow({
+  invoice,
+  onRecord,
+  onVoid,
+}: {
+  invoice: AdminInvoice;
+  onRecord: () => void;
+  onVoid: () => void;
+}) {
   const open = invoice.status === 'unpaid';
   const due = invoice.amount - invoice.amountPaid;
   const overdue = open && invoice.dueDate !== null && Date.parse(invoice.dueDate) < Date.now();
@@ -55,6 +67,11 @@ function InvoiceRow({ invoice, onRecord }: { invoice: AdminInvoice; onRecord: ()
             {overdue ? <span className="text-sm font-semibold text-red-700">Overdue</span> : null}
           </p>
           <p className="mt-0.5 text-sm break-words text-slate-600">{invoice.description}</p>
+          {invoice.voidReason ? (
+            <p className="mt-0.5 text-sm break-words text-slate-700">
+              Voided: {invoice.voidReason}
+            </p>
+          ) : null}
           <p className="mt-0.5 text-sm text-slate-600">
             Issued {formatDate(invoice.date)}
             {open && invoice.dueDate ? ` · due ${formatDate(invoice.dueDate, 'UTC')}` : ''}
@@ -81,6 +98,16 @@ function InvoiceRow({ invoice, onRecord }: { invoice: AdminInvoice; onRecord: ()
               aria-label={`Record a payment for ${invoice.number}`}
             >
               Record payment
+            </Button>
+          ) : null}
+          {open && invoice.amountPaid === 0 ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={onVoid}
+              aria-label={`Void ${invoice.number}`}
+            >
+              Void
             </Button>
           ) : null}
         </div>
@@ -127,6 +154,7 @@ export function InvoicesCard({ client }: { client: User }) {
                   key={invoice.id}
                   invoice={invoice}
                   onRecord={() => setDialog({ kind: 'payment', invoice })}
+                  onVoid={() => setDialog({ kind: 'void', invoice })}
                 />
               ))}
             </ul>
@@ -152,6 +180,9 @@ export function InvoicesCard({ client }: { client: User }) {
       ) : null}
       {dialog?.kind === 'payment' ? (
         <RecordPaymentDialog clientId={client._id} invoice={dialog.invoice} onClose={close} />
+      ) : null}
+      {dialog?.kind === 'void' ? (
+        <VoidInvoiceDialog clientId={client._id} invoice={dialog.invoice} onClose={close} />
       ) : null}
       {dialog?.kind === 'trial' ? <TrialDialog clientId={client._id} onClose={close} /> : null}
       {dialog?.kind === 'hours' && rate ? (

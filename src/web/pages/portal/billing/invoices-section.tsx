@@ -20,6 +20,12 @@ function DueLine({ invoice }: { invoice: Invoice }) {
   return <p className="text-xs text-slate-600">Due {formatDate(invoice.dueDate, 'UTC')}</p>;
 }
 
+/** Why the consultancy voided an invoice, when it said. */
+function VoidReason({ invoice }: { invoice: Invoice }) {
+  if (!invoice.voidReason) return null;
+  return <p className="text-sm break-words text-slate-700">Voided: {invoice.voidReason}</p>;
+}
+
 function InvoiceActions({ invoice }: { invoice: Invoice }) {
   return (
     <span className="flex flex-wrap items-center gap-x-4 gap-y-2 md:justify-end">
@@ -57,6 +63,7 @@ const columns: ColumnDef<Invoice>[] = [
       <>
         <p className="font-medium text-slate-900">{invoice.number}</p>
         <p className="text-slate-600">{invoice.description}</p>
+        <VoidReason invoice={invoice} />
       </>
     ),
   },
@@ -123,6 +130,7 @@ function InvoiceCards({ invoices }: { invoices: Invoice[] }) {
             </p>
           </div>
           <p className="mt-2 text-sm break-words text-slate-600">{invoice.description}</p>
+          <VoidReason invoice={invoice} />
           <div className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm">
             <span>
               <InvoiceStatusBadge status={invoice.status} />
