@@ -1,15 +1,13 @@
-import { and, eq, gte } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '#server/db/client.ts';
 import { positionOf } from '#server/db/keyset.ts';
-import { runs } from '#server/db/schema.ts';
 import { type Account, accountCapabilities } from '#server/domain/accounts/account.ts';
 import { DomainError } from '#server/domain/errors.ts';
 import {
   listAccountProcesses,
   requireAccountProcess,
 } from '#server/domain/processes/account-processes.ts';
-import { lastRuns, recentRuns, retentionStart, runsToJson } from '#server/domain/runs/history.ts';
+import { findAccountRun, lastRuns, recentRuns, runsToJson } from '#server/domain/runs/history.ts';
 import type { MyProcess } from '#shared/processes.ts';
 import type { Run, RunHistory, RunHistoryQuerySchema } from '#shared/runs.ts';
 import { processToClientJson } from './to-json.ts';
@@ -62,26 +60,13 @@ export async function runHistory(
   return { retentionDays: logsRetentionDays, runs: await runsToJson(db, rows), nextCursor };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * One run of the account's processes within the plan's log retention, as the run history
  * shows it: what a script that started a run polls (404: not the account's, or too old).
  */
 export async function accountRun(db: Db, account: Account, runId: string): Promise<Run> {
   const { logsRetentionDays } = accountCapabilities(account);
-  const [row] = UUID.test(runId)
-    ? await db
-        .select()
-        .from(runs)
-        .where(
-          and(
-            eq(runs.id, runId),
-            eq(runs.clientUserId, account.owner.id),
-            gte(runs.startedAt, retentionStart(logsRetentionDays)),
-          ),
-        )
-    : [];
+  const row = await findAccountRun(db, account.owner.id, runId, logsRetentionDays);
   if (!row) throw new DomainError('not-found', 'Run not found.');
   const [run] = await runsToJson(db, [row]);
   return run!;
