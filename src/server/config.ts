@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { brand } from '#shared/brand.ts';
 import type { PaymentInstructions } from '#shared/invoicing.ts';
 import { retention } from '#shared/retention.ts';
-import { cronProblem } from '#shared/scheduler.ts';
+import { cronProblem, isValidTimezone } from '#shared/scheduler.ts';
 
 // Environment variables parsed once at start (DESIGN §7). An invalid value stops the
 // start with a message naming the variable; nothing deeper reads process.env.
@@ -44,6 +44,11 @@ const EnvSchema = z.object({
   BILLING_DUE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   BILLING_RENEWAL_LEAD_DAYS: z.coerce.number().int().min(0).max(60).default(7),
+  // The one zone billing days are counted and shown in: issue, due, paid and period dates.
+  BILLING_TIME_ZONE: z
+    .string()
+    .default('America/Chicago')
+    .refine(isValidTimezone, 'must be an IANA time zone such as America/Chicago'),
   BILLING_ACH_BANK_NAME: optional,
   BILLING_ACH_ACCOUNT_NAME: optional,
   BILLING_ACH_ROUTING_NUMBER: optional.pipe(
@@ -87,6 +92,8 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optional,
   // Where the Stripe library sends its calls; only tests point it elsewhere (a loopback fake).
   STRIPE_API_URL: z.url('must be an absolute URL').default('https://api.stripe.com'),
+  // Checkout asks Stripe Tax to compute sales tax (the Stripe account must have it set up).
+  STRIPE_AUTOMATIC_TAX: bool,
   HELPDESK_URL: optional.pipe(z.url('must be an absolute URL').optional()),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   ADMIN_IP_LOCK_RESET: bool,
@@ -147,7 +154,12 @@ export interface Config {
     /** How often the follow-up job asks n8n about runs still under way. */
     followUpMs: number;
   };
-  stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiUrl: string };
+  stripe: {
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    apiUrl: string;
+    automaticTax: boolean;
+  };
   helpdeskUrl: string | undefined;
   authRateLimitPerMinute: number;
   adminIpLockReset: boolean;
@@ -269,6 +281,8 @@ export interface InvoicingConfig {
   graceDays: number;
   /** Days before a period ends that its renewal invoice is issued. */
   renewalLeadDays: number;
+  /** BILLING_TIME_ZONE: the IANA zone whose calendar billing dates follow. */
+  timeZone: string;
   instructions: PaymentInstructions;
   /** PUBLIC_URL, for the links in billing mails. */
   publicUrl: string;
@@ -316,6 +330,7 @@ function invoicingConfig(e: Env): InvoicingConfig {
     dueDays: e.BILLING_DUE_DAYS,
     graceDays: e.BILLING_GRACE_DAYS,
     renewalLeadDays: e.BILLING_RENEWAL_LEAD_DAYS,
+    timeZone: e.BILLING_TIME_ZONE,
     publicUrl: (e.PUBLIC_URL ?? defaultPublicUrl(e.PORT)).replace(/\/$/, ''),
     instructions: {
       ach,
@@ -368,6 +383,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secretKey: e.STRIPE_SECRET_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       apiUrl: e.STRIPE_API_URL,
+      automaticTax: e.STRIPE_AUTOMATIC_TAX,
     },
     helpdeskUrl: e.HELPDESK_URL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
