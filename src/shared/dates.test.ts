@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dayKeyIn,
   dayStart,
   formatDate,
   formatDateTime,
@@ -11,6 +12,8 @@ import {
   formatTime,
   formatTimeWithSeconds,
   utcDayAgo,
+  zoneDayStart,
+  zoneName,
 } from './dates.ts';
 
 // Zones are given where the reader's own would change the answer, so the tests pass in
@@ -68,5 +71,42 @@ describe('utcDayAgo', () => {
     expect(utcDayAgo(0, lateEvening)).toBe('2025-03-05');
     expect(utcDayAgo(6, lateEvening)).toBe('2025-02-27');
     expect(utcDayAgo(365, new Date('2025-03-01T00:00:00Z'))).toBe('2024-03-01');
+  });
+});
+
+describe('days in a zone', () => {
+  it('names the day an instant falls on there: 03:00 UTC is the evening before in Chicago', () => {
+    const at = '2026-03-06T03:00:00Z';
+    expect(dayKeyIn(at, 'America/Chicago')).toBe('2026-03-05');
+    expect(dayKeyIn(at, 'UTC')).toBe('2026-03-06');
+    expect(dayKeyIn(at, 'Asia/Kolkata')).toBe('2026-03-06');
+    expect(dayKeyIn(null, 'UTC')).toBe('');
+  });
+
+  it('finds the instant a day starts there, across changes of the clocks', () => {
+    expect(zoneDayStart('2026-03-05', 'America/Chicago').toISOString()).toBe(
+      '2026-03-05T06:00:00.000Z',
+    );
+    // Daylight time starts on March 8 at 2 AM and ends on November 1 at 2 AM.
+    expect(zoneDayStart('2026-03-09', 'America/Chicago').toISOString()).toBe(
+      '2026-03-09T05:00:00.000Z',
+    );
+    expect(zoneDayStart('2026-11-01', 'America/Chicago').toISOString()).toBe(
+      '2026-11-01T05:00:00.000Z',
+    );
+    expect(zoneDayStart('2026-03-05', 'Pacific/Auckland').toISOString()).toBe(
+      '2026-03-04T11:00:00.000Z',
+    );
+    expect(zoneDayStart('2026-03-05', 'UTC').toISOString()).toBe('2026-03-05T00:00:00.000Z');
+    expect(dayKeyIn(zoneDayStart('2026-11-01', 'America/Chicago'), 'America/Chicago')).toBe(
+      '2026-11-01',
+    );
+    expect(Number.isNaN(zoneDayStart('5 March', 'America/Chicago').getTime())).toBe(true);
+  });
+
+  it('names a zone as people do, without the season', () => {
+    expect(zoneName('America/Chicago', new Date('2026-07-01T12:00:00Z'))).toBe('Central Time');
+    expect(zoneName('America/Chicago', new Date('2026-01-01T12:00:00Z'))).toBe('Central Time');
+    expect(zoneName('UTC')).toBe('UTC');
   });
 });

@@ -1,6 +1,7 @@
 // Every date and time people read, US style (SPEC is written for US clients), in one
 // place so screens, documents and PDFs agree. Times are in the reader's own zone unless
-// a zone is given: 'UTC' for the server's day keys, an IANA zone for a schedule.
+// a zone is given: 'UTC' for the server's day keys, an IANA zone for a schedule or for
+// billing (its one zone, BILLING_TIME_ZONE, so a PDF and a web page name the same day).
 // A missing or unreadable value formats as '' (never "Invalid Date", never a RangeError
 // from Intl), so a caller shows nothing or its own fallback (`formatDate(x) || '—'`).
 
@@ -78,3 +79,72 @@ const DAY_MS = 86_400_000;
 /** The UTC day key (YYYY-MM-DD) `days` days before `now`: 0 is today, 6 starts a week. */
 export const utcDayAgo = (days: number, now = new Date()) =>
   new Date(now.getTime() - days * DAY_MS).toISOString().slice(0, 10);
+
+// A zone's wall clock, to name the day an instant falls on there and the instant a day
+// starts there. One formatter per zone, as above.
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+function wallClock(at: Date, timeZone: string): Record<string, number> {
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    clocks.set(timeZone, clock);
+  }
+  return Object.fromEntries(
+    clock
+      .formatToParts(at)
+      .flatMap((p) => (p.type === 'literal' ? [] : [[p.type, Number(p.value)]])),
+  );
+}
+
+const pad = (n: number | undefined, width = 2) => String(n ?? 0).padStart(width, '0');
+
+/**
+ * The day key (YYYY-MM-DD) of the day `value` falls on in `timeZone`: 03:00 UTC is still
+ * the evening before in Chicago. '' for a missing or unreadable value.
+ */
+export function dayKeyIn(value: DateInput | null | undefined, timeZone: string): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const { year, month, day } = wallClock(date, timeZone);
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+}
+
+/** How far `timeZone`'s clock is ahead of UTC at `at`, in ms (negative west of UTC). */
+function offsetAt(at: Date, timeZone: string): number {
+  const c = wallClock(at, timeZone);
+  const wall = Date.UTC(c.year ?? 0, (c.month ?? 1) - 1, c.day, c.hour, c.minute, c.second);
+  return wall - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/**
+ * The instant a day key starts in `timeZone` (its midnight there), e.g. the day an admin
+ * says a payment arrived. Anything but a day key gives an invalid date.
+ */
+export function zoneDayStart(key: string, timeZone: string): Date {
+  const utc = dayStart(key).getTime();
+  if (Number.isNaN(utc)) return new Date(Number.NaN);
+  // The offset at UTC midnight, then again at the guess: right across a change of clocks.
+  const guess = utc - offsetAt(new Date(utc), timeZone);
+  return new Date(utc - offsetAt(new Date(guess), timeZone));
+}
+
+/**
+ * A zone as people name it, without the season: "Central Time", "India Time". A zone
+ * with no such name (UTC) reads as its identifier.
+ */
+export function zoneName(timeZone: string, at = new Date()): string {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  return name && !name.startsWith('GMT') ? name : timeZone;
+}

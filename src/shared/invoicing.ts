@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dayStart, utcDayAgo } from './dates.ts';
+import { billingToday } from './billing-dates.ts';
+import { dayStart } from './dates.ts';
 import { singleLine } from './text.ts';
 
 // The local provider as invoicing (docs/decisions/014-local-invoicing.md): selecting a
@@ -85,15 +86,14 @@ const isRealDay = (key: string) => {
 };
 
 /**
- * A YYYY-MM-DD day no later than today as the server counts days (UTC, the billing
- * periods' zone): ahead of every US zone, so an admin's own today always passes, and a
- * later day would move the period it starts.
+ * A YYYY-MM-DD day no later than today in the billing zone (BILLING_TIME_ZONE), the
+ * calendar every billing date is read on: a later day would move the period it starts.
  */
-const pastDay = (message: string) =>
+const pastDay = (message: string, timeZone: string) =>
   z
     .string({ error: message })
     .regex(DAY_KEY, message)
-    .refine((v) => isRealDay(v) && v <= utcDayAgo(0), message);
+    .refine((v) => isRealDay(v) && v <= billingToday(timeZone), message);
 
 /** Dollars with at most two decimals; 0 < amount ≤ $1,000,000. */
 const dollars = (message: string) =>
@@ -105,24 +105,33 @@ const dollars = (message: string) =>
 
 /**
  * An admin types dollars (`amountDollars`, the field a message names); what the server
- * works with is cents, named `amountCents` like every other sum of money it keeps.
+ * works with is cents, named `amountCents` like every other sum of money it keeps. The
+ * date is a day in the billing zone, so the schema is made for it: the server serves the
+ * route with its configured zone, the form checks with the zone the invoices answer names.
  */
-export const RecordPaymentSchema = z
-  .object({
-    amountDollars: dollars(invoicingMessages.amount),
-    paidOn: pastDay(invoicingMessages.date),
-    method: z.enum(paymentMethods, { error: invoicingMessages.method }),
-    reference: z
-      .string({ error: invoicingMessages.reference })
-      .trim()
-      .max(100, invoicingMessages.reference)
-      .refine(...singleLine('Reference'))
-      .default(''),
-  })
-  .transform(({ amountDollars, ...payment }) => ({
-    ...payment,
-    amountCents: Math.round(amountDollars * 100),
-  }));
+export const recordPaymentSchema = (timeZone: string) =>
+  z
+    .object({
+      amountDollars: dollars(invoicingMessages.amount),
+      paidOn: pastDay(invoicingMessages.date, timeZone),
+      method: z.enum(paymentMethods, { error: invoicingMessages.method }),
+      reference: z
+        .string({ error: invoicingMessages.reference })
+        .trim()
+        .max(100, invoicingMessages.reference)
+        .refine(...singleLine('Reference'))
+        .default(''),
+    })
+    .transform(({ amountDollars, ...payment }) => ({
+      ...payment,
+      amountCents: Math.round(amountDollars * 100),
+    }));
+
+/**
+ * The shape the route table declares (types, OpenAPI). Its "today" is UTC's; the server
+ * registers the route with recordPaymentSchema(BILLING_TIME_ZONE) instead.
+ */
+export const RecordPaymentSchema = recordPaymentSchema('UTC');
 export type RecordPaymentInput = z.input<typeof RecordPaymentSchema>;
 
 export const trialPlans = ['Basic', 'Pro'] as const;
