@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { InvoiceSchema } from './billing-api.ts';
-import {
-  InvoiceItemSchema,
-  invoiceKinds,
-  PaymentInstructionsSchema,
-  PaymentSchema,
-} from './invoicing.ts';
+import { LedgerPaymentSchema } from './books.ts';
+import { InvoiceItemSchema, invoiceKinds, PaymentInstructionsSchema } from './invoicing.ts';
 
 // GET /api/admin/billing/:id/invoices: a client's invoices with their payments, for
 // recording what came in (local provider only).
@@ -19,7 +15,7 @@ export const AdminInvoiceSchema = InvoiceSchema.extend({
   /** The billing period a paid invoice covers (ISO), when it is a plan invoice. */
   periodStart: z.string().nullable(),
   periodEnd: z.string().nullable(),
-  payments: z.array(PaymentSchema),
+  payments: z.array(LedgerPaymentSchema),
 });
 export type AdminInvoice = z.infer<typeof AdminInvoiceSchema>;
 
@@ -27,5 +23,7 @@ export const AdminInvoicesSchema = z.object({
   invoices: z.array(AdminInvoiceSchema),
   /** The configured payment instructions, so the admin sees what clients are told. */
   instructions: PaymentInstructionsSchema,
+  /** The zone billing dates are shown in and a payment's day is counted in. */
+  billingTimeZone: z.string(),
 });
 export type AdminInvoices = z.infer<typeof AdminInvoicesSchema>;

@@ -17,8 +17,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { AuditLevel } from '#shared/audit.ts';
 import type { Interval, InvoiceStatus, PaySessionKind } from '#shared/billing-api.ts';
+import type { LedgerPaymentMethod } from '#shared/books.ts';
 import type { CatalogRequestStatus } from '#shared/catalog.ts';
-import type { InvoiceItem, InvoiceKind, PaymentMethod } from '#shared/invoicing.ts';
+import type { InvoiceItem, InvoiceKind } from '#shared/invoicing.ts';
 import type { GeneratedDocument } from '#shared/legal.ts';
 import type { InputField, InputValues } from '#shared/process-inputs.ts';
 import type { HttpMethod } from '#shared/processes.ts';
@@ -511,9 +512,17 @@ export const invoices = pgTable(
     periodEnd: timestamp('period_end', { withTimezone: true }),
     /** Why an admin voided it (local billing); null for one voided by the system or not void. */
     voidReason: text('void_reason'),
+    /** Cents of credit notes issued against it; what is due is amount - paid - credited. */
+    amountCredited: integer('amount_credited').notNull().default(0),
+    /** Sales tax in cents, included in `amount`; the rate in thousandths of a percent. */
+    taxCents: integer('tax_cents').notNull().default(0),
+    taxRateMilliPercent: integer('tax_rate_milli_percent'),
+    /** Who the invoice is addressed to as it was at issue: company, then address lines. */
+    billTo: jsonb('bill_to').$type<string[]>().notNull().default([]),
   },
   (t) => [
     index('invoices_client_idx').on(t.clientUserId, t.issuedAt),
+    index('invoices_issued_idx').on(t.issuedAt, t.id),
     // One renewal per client and period, whichever instance's billing job gets there first.
     uniqueIndex('invoices_renewal_unique')
       .on(t.clientUserId, t.periodStart)
@@ -533,12 +542,68 @@ export const invoicePayments = pgTable(
     amount: integer('amount').notNull(),
     /** The day the money arrived, YYYY-MM-DD. */
     paidOn: text('paid_on').notNull(),
-    method: text('method').$type<PaymentMethod>().notNull(),
+    method: text('method').$type<LedgerPaymentMethod>().notNull(),
     reference: text('reference').notNull().default(''),
     recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A reversed payment (bounced ACH, returned check) no longer counts; its row stays. */
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    /** The day the money went back, YYYY-MM-DD in the billing zone. */
+    reversedOn: text('reversed_on'),
+    reversalReason: text('reversal_reason'),
+    reversedBy: uuid('reversed_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [index('invoice_payments_invoice_idx').on(t.invoiceId, t.createdAt)],
+  (t) => [
+    index('invoice_payments_invoice_idx').on(t.invoiceId, t.createdAt),
+    index('invoice_payments_paid_on_idx').on(t.paidOn, t.createdAt),
+  ],
+);
+
+/** A credit note against a local invoice: lowers what is due, or credits the account. */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** CN-000123, unique and gap-free like invoice numbers. */
+    number: text('number').notNull().unique(),
+    clientUserId: uuid('client_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    issuedBy: uuid('issued_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('credit_notes_invoice_idx').on(t.invoiceId, t.issuedAt),
+    index('credit_notes_issued_idx').on(t.issuedAt, t.id),
+  ],
+);
+
+/**
+ * The account credit ledger: money the client has with the consultancy that no invoice
+ * claims yet (a payment for a voided invoice, a credit note beyond what was due). Positive
+ * rows add credit, negative rows spend it on an invoice; the balance is the sum.
+ */
+export const accountCredits = pgTable(
+  'account_credits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientUserId: uuid('client_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    description: text('description').notNull(),
+    paymentId: uuid('payment_id').references(() => invoicePayments.id, { onDelete: 'cascade' }),
+    creditNoteId: uuid('credit_note_id').references(() => creditNotes.id, {
+      onDelete: 'cascade',
+    }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('account_credits_client_idx').on(t.clientUserId, t.createdAt)],
 );
 
 /** A checkout started with the local provider; confirming it starts the subscription. */

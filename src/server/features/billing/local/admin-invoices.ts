@@ -2,7 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { invoicePayments, users } from '#server/db/schema.ts';
 import type { AdminInvoice } from '#shared/admin-invoices.ts';
-import type { Payment } from '#shared/invoicing.ts';
+import type { LedgerPayment } from '#shared/books.ts';
 import type { InvoiceLinks } from '../invoice-links.ts';
 import { listInvoiceRows } from './records.ts';
 
@@ -24,7 +24,7 @@ export async function listAdminInvoices(
         .where(inArray(invoicePayments.invoiceId, ids))
         .orderBy(asc(invoicePayments.createdAt))
     : [];
-  const byInvoice = new Map<string, Payment[]>();
+  const byInvoice = new Map<string, LedgerPayment[]>();
   for (const { payment, recordedBy } of payments) {
     const list = byInvoice.get(payment.invoiceId) ?? [];
     list.push({
@@ -35,6 +35,8 @@ export async function listAdminInvoices(
       reference: payment.reference,
       recordedBy,
       createdAt: payment.createdAt.toISOString(),
+      reversedOn: payment.reversedOn,
+      reversalReason: payment.reversalReason,
     });
     byInvoice.set(payment.invoiceId, list);
   }

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import type { AdminInvoice } from '#shared/admin-invoices.ts';
 import { formatCents } from '#shared/billing.ts';
 import { billingStatusLabel, invoiceStatusTones } from '#shared/billing-format.ts';
+import { ledgerPaymentMethodLabels } from '#shared/books.ts';
 import { dayStart, formatDate } from '#shared/dates.ts';
-import { paymentMethodLabels } from '#shared/invoicing.ts';
 import type { User } from '#shared/user.ts';
 import { Alert } from '#web/components/alert.tsx';
 import { Badge } from '#web/components/badge.tsx';
@@ -33,7 +33,7 @@ function PaymentLines({ invoice }: { invoice: AdminInvoice }) {
     <ul className="mt-2 space-y-1 text-sm text-slate-600">
       {invoice.payments.map((payment) => (
         <li key={payment.id}>
-          {formatCents(payment.amount)} by {paymentMethodLabels[payment.method]} on{' '}
+          {formatCents(payment.amount)} by {ledgerPaymentMethodLabels[payment.method]} on{' '}
           {formatDate(dayStart(payment.paidOn), 'UTC')}
           {payment.reference ? ` · ${payment.reference}` : ''}
           {payment.recordedBy ? ` · recorded by ${payment.recordedBy}` : ''}
