@@ -89,14 +89,14 @@ const isRealDay = (key: string) => {
  * A YYYY-MM-DD day no later than today in the billing zone (BILLING_TIME_ZONE), the
  * calendar every billing date is read on: a later day would move the period it starts.
  */
-const pastDay = (message: string, timeZone: string) =>
+export const pastDay = (message: string, timeZone: string) =>
   z
     .string({ error: message })
     .regex(DAY_KEY, message)
     .refine((v) => isRealDay(v) && v <= billingToday(timeZone), message);
 
 /** Dollars with at most two decimals; 0 < amount ≤ $1,000,000. */
-const dollars = (message: string) =>
+export const dollars = (message: string) =>
   z
     .number({ error: message })
     .positive(message)
