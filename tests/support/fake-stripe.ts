@@ -119,6 +119,19 @@ const expands = (query: Obj) => {
   return Array.isArray(value) ? (value as string[]) : typeof value === 'string' ? [value] : [];
 };
 
+/**
+ * Stripe refuses automatic tax on a session whose customer has no address, unless Checkout
+ * may save the one entered there (customer_update[address] or [shipping] set to auto). The
+ * message is Stripe's own, as integrators report it; Stripe documents no code or param for it.
+ */
+function automaticTaxRefusal(body: Obj, customer: Obj | undefined): string | null {
+  if ((body.automatic_tax as Obj | undefined)?.enabled !== 'true' || !customer) return null;
+  if (customer.address || customer.shipping) return null;
+  const update = (body.customer_update as Obj | undefined) ?? {};
+  if (update.address === 'auto' || update.shipping === 'auto') return null;
+  return "Automatic tax calculation in Checkout requires a valid address on the Customer. Add a valid address to the Customer or set either `customer_update[address]` to 'auto' or `customer_update[shipping]` to 'auto' to save the address entered in Checkout to the Customer.";
+}
+
 export interface FakeStripeOptions {
   /** The clock idempotency keys age by (they are kept for 24 hours). */
   now?: () => number;
@@ -218,6 +231,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         object: 'customer',
         email: body.email ?? null,
         name: body.name ?? null,
+        address: body.address ?? null,
+        shipping: body.shipping ?? null,
         metadata: body.metadata ?? {},
         created: now(),
       };
@@ -242,6 +257,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
           'You must provide at least one recurring price in `subscription` mode.',
         );
       }
+      const refused = automaticTaxRefusal(body, customer ? customers.get(customer) : undefined);
+      if (refused) return stripeError(res, 400, refused);
       const session = {
         id: id('cs_test'),
         object: 'checkout.session',
@@ -252,6 +269,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         subscription: null,
         price: price.id,
         subscription_data: body.subscription_data ?? {},
+        billing_address_collection: body.billing_address_collection ?? null,
+        automatic_tax: {
+          enabled: (body.automatic_tax as Obj | undefined)?.enabled === 'true',
+          liability: null,
+          provider: null,
+          status: null,
+        },
         success_url: body.success_url,
         cancel_url: body.cancel_url,
         created: now(),

@@ -26,6 +26,7 @@ export function createBilling(deps: AppDeps, log: FastifyBaseLogger): Billing {
         stripe: integrations.stripe,
         publicUrl: config.publicUrl,
         log,
+        automaticTax: config.stripe.automaticTax,
       }),
     };
   }

@@ -15,6 +15,8 @@ export interface StripeProviderDeps {
   stripe: StripeApi;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** STRIPE_AUTOMATIC_TAX: Checkout has Stripe Tax add sales tax. */
+  automaticTax: boolean;
 }
 
 export interface StripeContext extends StripeProviderDeps, ProviderCalls {}

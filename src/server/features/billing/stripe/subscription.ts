@@ -17,13 +17,30 @@ import { applyStripeSubscription } from './sync.ts';
 /** A subscription in one of these is running or being paid for: no second checkout. */
 const HELD = new Set(['active', 'trialing', 'past_due', 'unpaid', 'incomplete', 'paused']);
 
+/**
+ * Checkout always asks for the billing address: Stripe keeps it for the invoice and Stripe
+ * Tax locates the client by it. With automatic tax Stripe refuses a session whose customer
+ * has no address unless Checkout may save the one entered onto it; ours are created with
+ * none. Only the address: customer_update[name] would overwrite the company name the
+ * customer was created with, and Stripe's docs tie it to tax ID collection, not used here.
+ */
+function addressAndTax(automaticTax: boolean) {
+  return {
+    billing_address_collection: 'required' as const,
+    ...(automaticTax && {
+      automatic_tax: { enabled: true },
+      customer_update: { address: 'auto' as const },
+    }),
+  };
+}
+
 type Subscription = Pick<
   BillingProvider,
   'listPackages' | 'startCheckout' | 'portalUrl' | 'cancelForClosure'
 >;
 
 export function stripeSubscription(ctx: StripeContext): Subscription {
-  const { db, stripe, publicUrl, upstream, record } = ctx;
+  const { db, stripe, publicUrl, automaticTax, upstream, record } = ctx;
 
   async function packages(): Promise<Package[]> {
     return upstream('list prices', async () => {
@@ -59,6 +76,7 @@ export function stripeSubscription(ctx: StripeContext): Subscription {
           client_reference_id: owner.id,
           line_items: [{ price: pkg.id, quantity: 1 }],
           subscription_data: { metadata: { userId: owner.id } },
+          ...addressAndTax(automaticTax),
           success_url: `${publicUrl}${payRedirects.checkout}`,
           cancel_url: `${publicUrl}/billing`,
         }),
