@@ -20,6 +20,7 @@ import {
 import { invoiceRoutes } from '#server/features/billing/public-routes.ts';
 import { stripeWebhookRoutes } from '#server/features/billing/stripe/public-routes.ts';
 import { zohoWebhookRoutes } from '#server/features/billing/zoho/public-routes.ts';
+import { booksRoutes } from '#server/features/books/admin-routes.ts';
 import { adminCatalogRoutes } from '#server/features/catalog/admin-routes.ts';
 import { catalogRoutes } from '#server/features/catalog/portal-routes.ts';
 import { adminClientRoutes } from '#server/features/clients/admin-routes.ts';
@@ -102,6 +103,7 @@ const fromTable: Plugin[] = [
   clientOverviewRoutes,
   csvExportRoutes,
   environmentRoutes,
+  booksRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance) {
