@@ -62,7 +62,14 @@ export const InvoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;
 
-export const BillingStatusResponseSchema = z.object({ status: BillingStatusSchema });
+/** The IANA zone billing dates are read in (BILLING_TIME_ZONE), sent with the dates. */
+const BillingTimeZoneSchema = z.string();
+
+export const BillingStatusResponseSchema = z.object({
+  status: BillingStatusSchema,
+  /** The zone the period end and invoice dates on Billing are shown in. */
+  billingTimeZone: BillingTimeZoneSchema,
+});
 export type BillingStatusResponse = z.infer<typeof BillingStatusResponseSchema>;
 
 export const SelectPackageSchema = z.object({
@@ -133,6 +140,8 @@ export const PaySessionSchema = z.object({
     .nullable(),
   /** invoice: how to pay it. */
   instructions: PaymentInstructionsSchema.nullable(),
+  /** The zone every date on the page is shown in. */
+  billingTimeZone: BillingTimeZoneSchema,
   expiresAt: z.string(),
 });
 export type PaySession = z.infer<typeof PaySessionSchema>;

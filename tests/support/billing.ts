@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { AdminInvoices } from '#shared/admin-invoices.ts';
 import type { CheckoutUrl, SelectPackage } from '#shared/billing-api.ts';
+import { billingToday } from '#shared/billing-dates.ts';
 import type { RecordPaymentInput } from '#shared/invoicing.ts';
 import { nextIp, type TestContext } from './test-app.ts';
 
@@ -56,7 +57,7 @@ export async function payNewestInvoice(
     url: `/api/admin/billing/${clientId}/invoices/${open.id}/payments`,
     payload: {
       amountDollars: (open.amount - open.amountPaid) / 100,
-      paidOn: new Date().toISOString().slice(0, 10),
+      paidOn: billingToday(t.deps.config.invoicing.timeZone),
       method: 'ach',
       reference: 'TRACE-1',
       ...payment,

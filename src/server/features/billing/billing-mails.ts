@@ -4,7 +4,7 @@ import { queueMail } from '#server/domain/mail/outbox.ts';
 import { findUserById } from '#server/domain/users/repository.ts';
 import { formatCents } from '#shared/billing.ts';
 import { brand } from '#shared/brand.ts';
-import { formatDate } from '#shared/dates.ts';
+import { formatDate, zoneName } from '#shared/dates.ts';
 import { paymentInstructionLines } from '#shared/invoicing.ts';
 import { paths } from '#shared/paths.ts';
 
@@ -13,7 +13,9 @@ import { paths } from '#shared/paths.ts';
 // changed. Written to the outbox in the same transaction as the change, so a mail goes
 // out exactly when the change happened.
 
-const day = (date: Date | null | undefined) => formatDate(date ?? null, 'UTC');
+/** "Mar 5, 2026 (Central Time)": a day on the billing zone's calendar, saying which. */
+const day = (date: Date, timeZone: string) =>
+  `${formatDate(date, timeZone)} (${zoneName(timeZone, date)})`;
 
 async function send(db: Db, clientId: string, subject: string, lines: string[], kind: string) {
   const client = await findUserById(db, clientId);
@@ -33,7 +35,7 @@ export interface BillingMailContext {
 
 export function invoiceIssuedMail(
   db: Db,
-  ctx: BillingMailContext,
+  ctx: BillingMailContext & { timeZone: string },
   invoice: {
     clientUserId: string;
     number: string;
@@ -47,7 +49,7 @@ export function invoiceIssuedMail(
     invoice.clientUserId,
     `Invoice ${invoice.number} for ${formatCents(invoice.amount)}`,
     [
-      `Invoice ${invoice.number} is ready: ${invoice.description}, ${formatCents(invoice.amount)}${invoice.dueAt ? `, due ${day(invoice.dueAt)}` : ''}.`,
+      `Invoice ${invoice.number} is ready: ${invoice.description}, ${formatCents(invoice.amount)}${invoice.dueAt ? `, due ${day(invoice.dueAt, ctx.timeZone)}` : ''}.`,
       '',
       ...(ctx.instructions ? paymentInstructionLines(ctx.instructions, invoice.number) : []),
       '',

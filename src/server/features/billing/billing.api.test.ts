@@ -54,7 +54,9 @@ describe('local billing: client calls', () => {
     const process = await createProcessFor(t, user._id);
     const schedule = () =>
       post(token, '/api/scheduler', { processId: process.id, cron: '0 * * * *' });
-    expect((await get(token, '/api/zoho/billing-status')).json()).toEqual({ status: 'pending' });
+    expect((await get(token, '/api/zoho/billing-status')).json()).toMatchObject({
+      status: 'pending',
+    });
     expect((await schedule()).statusCode).toBe(403);
 
     const selected = await post(token, '/api/zoho/select-package', { packageId: 'basic-monthly' });
@@ -89,7 +91,9 @@ describe('local billing: client calls', () => {
       expect(tried.statusCode, action).toBe(404);
     }
 
-    expect((await get(token, '/api/zoho/billing-status')).json()).toEqual({ status: 'pending' });
+    expect((await get(token, '/api/zoho/billing-status')).json()).toMatchObject({
+      status: 'pending',
+    });
     expect(await findUserById(db, user._id)).toMatchObject({
       subscriptionPlan: 'Trial',
       subscriptionStatus: 'incomplete',
@@ -106,7 +110,9 @@ describe('local billing: client calls', () => {
     const admin = await t.createUser({ role: 'Admin' });
     await payNewestInvoice(t, admin.token, user._id);
 
-    expect((await get(token, '/api/zoho/billing-status')).json()).toEqual({ status: 'active' });
+    expect((await get(token, '/api/zoho/billing-status')).json()).toMatchObject({
+      status: 'active',
+    });
     const row = await findUserById(db, user._id);
     expect(row).toMatchObject({ subscriptionPlan: 'Basic', subscriptionStatus: 'active' });
     expect(capabilitiesOf({ subscription: { plan: row!.subscriptionPlan } }).canSchedule).toBe(

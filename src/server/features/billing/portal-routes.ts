@@ -16,6 +16,7 @@ export const clientBillingRoutes: FastifyPluginAsyncZod<{ provider: BillingProvi
 
   serve(app, api.status, async (request) => ({
     status: await provider.billingStatus(await requireBillingOwner(request)),
+    billingTimeZone: app.deps.config.invoicing.timeZone,
   }));
 
   serve(app, api.packages, async (request) => {

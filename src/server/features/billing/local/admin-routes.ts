@@ -5,7 +5,7 @@ import type { Db } from '#server/db/client.ts';
 import { findUserById } from '#server/domain/users/repository.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
 import { billingApi as api } from '#shared/api/billing.ts';
-import { invoicingMessages } from '#shared/invoicing.ts';
+import { invoicingMessages, recordPaymentSchema } from '#shared/invoicing.ts';
 import type { InvoiceLinks } from '../invoice-links.ts';
 import type { BillingProvider } from '../provider.ts';
 import { actingOf } from '../request-context.ts';
@@ -40,10 +40,16 @@ export const adminInvoicingRoutes: FastifyPluginAsyncZod<{
     return {
       invoices: await listAdminInvoices(db, links, client.id),
       instructions: invoicing.instructions,
+      billingTimeZone: invoicing.timeZone,
     };
   });
 
-  serve(app, api.recordPayment, async (request) => {
+  // The day paid may be today in the billing zone: the table's route, checked with its zone.
+  const recordPaymentRoute = {
+    ...api.recordPayment,
+    body: recordPaymentSchema(invoicing.timeZone),
+  };
+  serve(app, recordPaymentRoute, async (request) => {
     const client = await requireClient(db, request.params.id);
     const message = await recordPayment(db, invoicing, {
       clientId: client.id,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLogs, outbox, users } from '#server/db/schema.ts';
 import { seedPackages } from '#server/db/seed/packages.ts';
 import { findUserById } from '#server/domain/users/repository.ts';
+import { billingToday } from '#shared/billing-dates.ts';
 import {
   adminInvoices,
   anonymous,
@@ -23,7 +24,6 @@ const config = t.deps.config.invoicing;
 await seedPackages(db);
 const admin = await t.createUser({ role: 'Admin' });
 const DAY = 86_400_000;
-const day = (at: Date) => at.toISOString().slice(0, 10);
 
 /** A client on paid Basic Monthly whose paid period ends `daysLeft` days from now. */
 async function basicClient(daysLeft: number) {
@@ -133,7 +133,7 @@ describe('local billing over the calendar', () => {
     await runBillingCycle(db, config);
     expect((await findUserById(db, user._id))?.subscriptionStatus).toBe('past_due');
 
-    await payNewestInvoice(t, admin.token, user._id, { paidOn: day(new Date()) });
+    await payNewestInvoice(t, admin.token, user._id, { paidOn: billingToday(config.timeZone) });
     const renewed = await findUserById(db, user._id);
     expect(renewed?.subscriptionStatus).toBe('active');
     // A month from the day the money came, not the month that ended while it was lapsed.

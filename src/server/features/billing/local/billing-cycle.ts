@@ -105,7 +105,7 @@ async function issueRenewal(
         kind: 'renewal',
         items: [
           {
-            description: `${pkg.name} renewal, ${formatDate(start, 'UTC')} to ${formatDate(end, 'UTC')}`,
+            description: `${pkg.name} renewal, ${formatDate(start, config.timeZone)} to ${formatDate(end, config.timeZone)}`,
             quantity: 1,
             unitAmount: pkg.price,
             amount: pkg.price,
@@ -121,7 +121,7 @@ async function issueRenewal(
     );
     await audit(tx, {
       source: 'billing',
-      message: `Renewal invoice ${invoice.number} issued for ${formatCents(invoice.amount)}, due ${formatDate(invoice.dueAt, 'UTC')}`,
+      message: `Renewal invoice ${invoice.number} issued for ${formatCents(invoice.amount)}, due ${formatDate(invoice.dueAt, config.timeZone)}`,
       userId: client.id,
       details: { invoiceId: invoice.id, periodStart: start.toISOString() },
     });
@@ -217,7 +217,7 @@ async function expireChangeRequests(db: Db, config: InvoicingConfig, now: Date):
   for (const invoice of expired) {
     const [client] = await db.select().from(users).where(eq(users.id, invoice.clientUserId));
     const until = client?.currentPeriodEnd
-      ? ` until ${formatDate(client.currentPeriodEnd, 'UTC')}`
+      ? ` until ${formatDate(client.currentPeriodEnd, config.timeZone)}`
       : '';
     await audit(db, {
       source: 'billing',

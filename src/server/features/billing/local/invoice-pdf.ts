@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { UserRow } from '#server/db/schema.ts';
 import { formatCents } from '#shared/billing.ts';
+import { billingZoneNote } from '#shared/billing-dates.ts';
 import { brand } from '#shared/brand.ts';
 import { dayStart, formatLongDate } from '#shared/dates.ts';
 import { type PaymentInstructions, paymentInstructionLines } from '#shared/invoicing.ts';
@@ -10,26 +11,34 @@ import type { InvoiceRow } from './records.ts';
 // lines, the total in dollars and, while it is open, how to pay it. Built-in fonts only, so nothing is read from disk but
 // pdfkit's own font metrics.
 
-const day = (date: Date) => formatLongDate(date, 'UTC');
+/** "March 5, 2026" on the billing zone's calendar (BILLING_TIME_ZONE). */
+const dayIn = (timeZone: string) => (date: Date) => formatLongDate(date, timeZone);
 
 /**
  * The invoice's state as the PDF says it. A paid invoice names the day its last payment
- * was received (what the admin entered as paid on), not the day it was recorded.
+ * was received (what the admin entered as paid on, already a day of the billing zone),
+ * not the day it was recorded.
  */
-export function invoiceStateLine(invoice: InvoiceRow, paidOn: readonly string[]): string {
+export function invoiceStateLine(
+  invoice: InvoiceRow,
+  paidOn: readonly string[],
+  timeZone: string,
+): string {
   if (invoice.status === 'void') return invoice.voidReason ? `Void: ${invoice.voidReason}` : 'Void';
   if (invoice.status !== 'paid') return 'Unpaid';
   const received = [...paidOn].sort().at(-1);
-  if (received) return `Paid ${day(dayStart(received))}`;
-  return invoice.paidAt ? `Paid ${day(invoice.paidAt)}` : 'Paid';
+  if (received) return `Paid ${formatLongDate(dayStart(received), 'UTC')}`;
+  return invoice.paidAt ? `Paid ${dayIn(timeZone)(invoice.paidAt)}` : 'Paid';
 }
 
 export function renderInvoicePdf(
   invoice: InvoiceRow,
   client: UserRow,
   instructions: PaymentInstructions,
+  timeZone: string,
   paidOn: readonly string[] = [],
 ): Promise<Buffer> {
+  const day = dayIn(timeZone);
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: 56,
@@ -60,7 +69,9 @@ export function renderInvoicePdf(
   if (invoice.dueAt && invoice.status === 'unpaid') {
     doc.text(`Due ${day(invoice.dueAt)}`, { width, align: 'right' });
   }
-  doc.text(invoiceStateLine(invoice, paidOn), { width, align: 'right' });
+  doc.text(invoiceStateLine(invoice, paidOn, timeZone), { width, align: 'right' });
+  doc.fontSize(8).fillColor('#444444').text(billingZoneNote(timeZone), { width, align: 'right' });
+  doc.fontSize(10).fillColor('#000000');
 
   doc.moveDown(3);
   doc.font('Helvetica-Bold').text('Billed to', left);

@@ -4,6 +4,8 @@ import { auditLogs, invoices, outbox, users } from '#server/db/schema.ts';
 import { seedPackages } from '#server/db/seed/packages.ts';
 import { findUserById } from '#server/domain/users/repository.ts';
 import { billingMessages } from '#shared/billing.ts';
+import { billingToday } from '#shared/billing-dates.ts';
+import { dayKeyIn } from '#shared/dates.ts';
 import { invoicingMessages } from '#shared/invoicing.ts';
 import {
   adminInvoices,
@@ -25,7 +27,8 @@ const config = t.deps.config.invoicing;
 await seedPackages(db);
 const admin = await t.createUser({ role: 'Admin', name: 'Avery Admin' });
 const DAY = 86_400_000;
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today as billing counts days: in the billing zone (BILLING_TIME_ZONE). */
+const today = () => billingToday(config.timeZone);
 /** A day that does not exist within the coming year, such as 2027-04-31. */
 function thirtyFirstOfAShortMonth() {
   for (let ahead = 1; ; ahead++) {
@@ -138,7 +141,7 @@ describe('recording payments', () => {
     const url = paymentsUrl(user._id, invoice.id);
     const base = { amountDollars: 10, paidOn: today(), method: 'ach' };
     // The server counts days in UTC: tomorrow there has not come anywhere in the US yet.
-    const tomorrow = new Date(Date.now() + DAY).toISOString().slice(0, 10);
+    const tomorrow = dayKeyIn(Date.now() + DAY, config.timeZone);
     const cases: [object, string, string][] = [
       [{ amountDollars: 0 }, 'amountDollars', invoicingMessages.amount],
       [{ amountDollars: 10.005 }, 'amountDollars', invoicingMessages.amount],

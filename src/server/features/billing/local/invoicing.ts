@@ -7,7 +7,7 @@ import { findUserById } from '#server/domain/users/repository.ts';
 import { badRequest, conflict, notFound } from '#server/http/errors.ts';
 import { formatCents, isSubscriptionRunning } from '#shared/billing.ts';
 import { billingApiMessages, billingStatusFor } from '#shared/billing-api.ts';
-import { dayStart, formatDate } from '#shared/dates.ts';
+import { dayStart, formatDate, zoneDayStart } from '#shared/dates.ts';
 import {
   type BillHoursSchema,
   type GrantTrialSchema,
@@ -75,7 +75,7 @@ export function invoicePackage(
     // An upgrade of a paid period credits what is left of it (plan-changes.ts).
     const credit =
       change && current && client.subscriptionStatus === 'active' && client.currentPeriodEnd
-        ? unusedPeriodCredit(current, client.currentPeriodEnd, now)
+        ? unusedPeriodCredit(current, client.currentPeriodEnd, now, config.timeZone)
         : null;
     const invoice = await issueInvoice(
       tx,
@@ -105,7 +105,7 @@ export function invoicePackage(
       tx,
       acting,
       client.id,
-      `${what}; invoice ${invoice.number} issued for ${formatCents(invoice.amount)}, due ${formatDate(invoice.dueAt, 'UTC')}`,
+      `${what}; invoice ${invoice.number} issued for ${formatCents(invoice.amount)}, due ${formatDate(invoice.dueAt, config.timeZone)}`,
       { invoiceId: invoice.id, packageId: pkg.id, amountCents: invoice.amount },
     );
     await invoiceIssuedMail(tx, config, invoice);
@@ -176,7 +176,7 @@ export function recordPayment(
     if (!settled || !updated) {
       return `Payment recorded. ${formatCents(invoice.amount - amountPaid)} is still due on ${invoice.number}.`;
     }
-    const plan = await settlePlanInvoice(tx, updated, payment.paidOn, acting);
+    const plan = await settlePlanInvoice(tx, updated, payment.paidOn, acting, config.timeZone);
     if (plan) {
       await planChangedMail(tx, config, {
         clientUserId: input.clientId,
@@ -201,6 +201,7 @@ async function settlePlanInvoice(
   invoice: InvoiceRow,
   paidOn: string,
   acting: Acting,
+  timeZone: string,
 ): Promise<string | null> {
   const pkg = invoice.packageId ? await findPackage(tx, invoice.packageId) : undefined;
   if (!pkg) return null;
@@ -212,7 +213,8 @@ async function settlePlanInvoice(
     client?.subscriptionStatus === 'active';
   const start = renewal
     ? (invoice.periodStart as Date)
-    : new Date(Math.max(dayStart(paidOn).getTime(), invoice.issuedAt.getTime()));
+    : // The day paid is a day of the billing zone: the period starts at its midnight there.
+      new Date(Math.max(zoneDayStart(paidOn, timeZone).getTime(), invoice.issuedAt.getTime()));
   const end = renewal ? (invoice.periodEnd as Date) : addInterval(start, pkg.interval);
   await tx
     .update(invoices)
@@ -230,7 +232,7 @@ async function settlePlanInvoice(
       ),
     );
   await activateSubscription(tx, invoice.clientUserId, pkg, end);
-  const what = `${pkg.name} active until ${formatDate(end, 'UTC')}`;
+  const what = `${pkg.name} active until ${formatDate(end, timeZone)}`;
   await recordBilling(tx, acting, invoice.clientUserId, `Invoice ${invoice.number} paid: ${what}`, {
     invoiceId: invoice.id,
     plan: pkg.plan,

@@ -113,6 +113,7 @@ export async function getPaySession(
     packages: session.kind === 'portal' ? (await listPackageRows(db)).map(packageToJson) : [],
     invoice: invoice ? await invoiceView(links, invoice) : null,
     instructions: session.kind === 'invoice' ? invoicing.instructions : null,
+    billingTimeZone: invoicing.timeZone,
     expiresAt: session.expiresAt.toISOString(),
   };
 }
@@ -136,7 +137,14 @@ export function changePackage(
     // A downgrade of a paid period waits for its renewal (plan-changes.ts).
     if (client.subscriptionStatus === 'active' && current && current.id !== pkg.id) {
       if (isDowngrade(current, pkg)) {
-        const message = await scheduleDowngrade(tx, client, current, pkg, acting);
+        const message = await scheduleDowngrade(
+          tx,
+          client,
+          current,
+          pkg,
+          acting,
+          invoicing.timeZone,
+        );
         return { message, redirectUrl: payRedirects.scheduled };
       }
     }
@@ -155,7 +163,7 @@ export function changePackage(
 }
 
 export function cancelSubscription(
-  { db }: PayPageDeps,
+  { db, invoicing }: PayPageDeps,
   token: string,
   ctx: Context,
 ): Promise<PayResult> {
@@ -165,7 +173,7 @@ export function cancelSubscription(
     const acting = { actorId: client.id, ip: ctx.ip };
     if (client.cancelAtPeriodEnd) throw conflict(billingApiMessages.alreadyEnding);
     // A paid period runs to its end; anything else (pending, overdue, a trial) ends now.
-    const ending = await cancelAtPeriodEnd(tx, client, acting);
+    const ending = await cancelAtPeriodEnd(tx, client, acting, invoicing.timeZone);
     if (ending) return { message: ending, redirectUrl: payRedirects.ending };
     if (!(await endLocalSubscription(tx, client, acting))) {
       throw conflict(billingApiMessages.nothingToCancel);
@@ -176,14 +184,15 @@ export function cancelSubscription(
 
 /** Undoes a cancellation at period end, before the period is over. */
 export function resumeSubscription(
-  { db }: PayPageDeps,
+  { db, invoicing }: PayPageDeps,
   token: string,
   ctx: Context,
 ): Promise<PayResult> {
   return db.transaction(async (tx) => {
     const session = await claimSession(tx, token, 'portal');
     const client = await requireClient(tx, session.clientUserId);
-    const resumed = await resumePlan(tx, client, { actorId: client.id, ip: ctx.ip });
+    const acting = { actorId: client.id, ip: ctx.ip };
+    const resumed = await resumePlan(tx, client, acting, invoicing.timeZone);
     if (!resumed) throw conflict(billingApiMessages.nothingToResume);
     return { message: resumed, redirectUrl: payRedirects.resumed };
   });

@@ -17,7 +17,8 @@ import { type PackageRow, voidOpenPlanInvoices } from './records.ts';
 // unused part of the current period credited; a downgrade waits for the next renewal; a
 // cancellation ends the plan with its paid period and can be undone until then.
 
-const plainDate = (at: Date) => formatDate(at, 'UTC');
+/** "Mar 5, 2026": a day of the billing zone (BILLING_TIME_ZONE), as every billing date. */
+const plainDate = (at: Date, timeZone: string) => formatDate(at, timeZone);
 
 /**
  * The line that credits the unused part of the paid period on an upgrade's invoice
@@ -27,11 +28,12 @@ export function unusedPeriodCredit(
   current: PackageRow,
   periodEnd: Date,
   now: Date,
+  timeZone: string,
 ): InvoiceItem | null {
   const credit = unusedCredit(current, periodEnd, now);
   if (credit <= 0) return null;
   return {
-    description: `Unused ${current.name}, ${plainDate(now)} to ${plainDate(periodEnd)}`,
+    description: `Unused ${current.name}, ${plainDate(now, timeZone)} to ${plainDate(periodEnd, timeZone)}`,
     quantity: 1,
     unitAmount: -credit,
     amount: -credit,
@@ -45,13 +47,16 @@ export async function scheduleDowngrade(
   from: PackageRow,
   to: PackageRow,
   acting: Acting,
+  timeZone: string,
 ): Promise<string> {
   const voided = await voidOpenPlanInvoices(tx, client.id);
   await tx
     .update(users)
     .set({ scheduledPackageId: to.id, cancelAtPeriodEnd: false, updatedAt: new Date() })
     .where(eq(users.id, client.id));
-  const on = client.currentPeriodEnd ? plainDate(client.currentPeriodEnd) : 'the next renewal';
+  const on = client.currentPeriodEnd
+    ? plainDate(client.currentPeriodEnd, timeZone)
+    : 'the next renewal';
   await recordBilling(tx, acting, client.id, `Plan change to ${to.name} scheduled for ${on}`, {
     from: from.id,
     to: to.id,
@@ -65,6 +70,7 @@ export async function cancelAtPeriodEnd(
   tx: Db,
   client: UserRow,
   acting: Acting,
+  timeZone: string,
   now = new Date(),
 ): Promise<string | null> {
   const end = client.currentPeriodEnd;
@@ -78,10 +84,10 @@ export async function cancelAtPeriodEnd(
     tx,
     acting,
     client.id,
-    `Subscription set to end with its paid period on ${plainDate(end)} (${client.subscriptionPlan})`,
+    `Subscription set to end with its paid period on ${plainDate(end, timeZone)} (${client.subscriptionPlan})`,
     { plan: client.subscriptionPlan, voidedInvoices: voided.map((row) => row.number) },
   );
-  return `Your ${client.subscriptionPlan} plan runs until ${plainDate(end)}, then ends. You can undo this until then.`;
+  return `Your ${client.subscriptionPlan} plan runs until ${plainDate(end, timeZone)}, then ends. You can undo this until then.`;
 }
 
 /** Undoes a cancellation before the paid period ends: the plan renews as before. */
@@ -89,6 +95,7 @@ export async function resumePlan(
   tx: Db,
   client: UserRow,
   acting: Acting,
+  timeZone: string,
   now = new Date(),
 ): Promise<string | null> {
   const end = client.currentPeriodEnd;
@@ -103,9 +110,9 @@ export async function resumePlan(
     tx,
     acting,
     client.id,
-    `Cancellation undone: ${client.subscriptionPlan} renews on ${plainDate(end)}`,
+    `Cancellation undone: ${client.subscriptionPlan} renews on ${plainDate(end, timeZone)}`,
   );
-  return `Your ${client.subscriptionPlan} plan goes on and renews on ${plainDate(end)}.`;
+  return `Your ${client.subscriptionPlan} plan goes on and renews on ${plainDate(end, timeZone)}.`;
 }
 
 /** Plans cancelled at period end whose period is over: they end now (billing cycle). */

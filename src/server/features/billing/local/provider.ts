@@ -141,6 +141,7 @@ export function createLocalProvider({
         invoice,
         client,
         invoicing.instructions,
+        invoicing.timeZone,
         payments.map((p) => p.paidOn),
       );
       return { filename: `${invoice.number}.pdf`, pdf };

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLogs } from '#server/db/schema.ts';
 import { seedPackages } from '#server/db/seed/packages.ts';
 import { findUserById } from '#server/domain/users/repository.ts';
+import { billingToday } from '#shared/billing-dates.ts';
 import { invoicingMessages } from '#shared/invoicing.ts';
 import { adminInvoices, choosePackage, payNewestInvoice } from '#test/support/billing.ts';
 import { build } from '#test/support/test-app.ts';
@@ -42,7 +43,7 @@ describe('voiding an invoice', () => {
     const mine = await t.injectAs(token, { method: 'GET', url: '/api/zoho/invoices' });
     expect(mine.json()[0]).toMatchObject({ status: 'void', voidReason: 'Chosen by mistake' });
     const row = await findInvoice(db, invoice.id);
-    expect(invoiceStateLine(row!, [])).toBe('Void: Chosen by mistake');
+    expect(invoiceStateLine(row!, [], 'America/Chicago')).toBe('Void: Chosen by mistake');
     // Nothing is pending any more: the client may choose again.
     expect((await findUserById(db, user._id))?.subscriptionStatus).toBe('no_subscription');
     const [entry] = await db
@@ -67,7 +68,11 @@ describe('voiding an invoice', () => {
     const part = await t.injectAs(admin.token, {
       method: 'POST',
       url: `/api/admin/billing/${user._id}/invoices/${invoice.id}/payments`,
-      payload: { amountDollars: 10, paidOn: new Date().toISOString().slice(0, 10), method: 'ach' },
+      payload: {
+        amountDollars: 10,
+        paidOn: billingToday(t.deps.config.invoicing.timeZone),
+        method: 'ach',
+      },
     });
     expect(part.statusCode).toBe(200);
     const partPaid = await voidIt(user._id, invoice.id, { reason: 'Wrong amount' });

@@ -77,7 +77,9 @@ describe('zoho webhook: events in any order', () => {
       status: 'canceled',
       subscriptionId: id,
     });
-    expect((await get(token, '/api/zoho/billing-status')).json()).toEqual({ status: 'cancelled' });
+    expect((await get(token, '/api/zoho/billing-status')).json()).toMatchObject({
+      status: 'cancelled',
+    });
     const scheduled = await post(token, '/api/scheduler', {
       processId: process.id,
       cron: '0 * * * *',
@@ -145,7 +147,9 @@ describe('zoho webhook: events in any order', () => {
       expect(answer.json(), type).toEqual({ received: true, duplicate: false, applied: false });
       expect(await subscriptionOf(user._id), type).toEqual(current);
     }
-    expect((await get(token, '/api/zoho/billing-status')).json()).toEqual({ status: 'active' });
+    expect((await get(token, '/api/zoho/billing-status')).json()).toMatchObject({
+      status: 'active',
+    });
   });
 
   it("reads Zoho again when the client's subscription changed while Zoho answered", async () => {
