@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import type { Account } from '#shared/account.ts';
 import type { AdminInvoices } from '#shared/admin-invoices.ts';
 import type { CheckoutUrl } from '#shared/billing-api.ts';
+import { billingToday } from '#shared/billing-dates.ts';
 import type { AuthResponse } from '#shared/user.ts';
 import { loginAdmin, strongPassword, uniqueEmail } from './fixtures.ts';
 import { linkIn, waitForMail } from './mailbox.ts';
@@ -49,14 +50,15 @@ export async function recordFullPayment(request: APIRequestContext, clientId: st
     headers: bearer(admin),
   });
   expect(listed.status(), await listed.text()).toBe(200);
-  const { invoices } = (await listed.json()) as AdminInvoices;
+  const { invoices, billingTimeZone } = (await listed.json()) as AdminInvoices;
   const open = invoices.find((invoice) => invoice.status === 'unpaid');
   if (!open) throw new Error('no open invoice');
   const paid = await request.post(`/api/admin/billing/${clientId}/invoices/${open.id}/payments`, {
     headers: bearer(admin),
     data: {
       amountDollars: (open.amount - open.amountPaid) / 100,
-      paidOn: new Date().toISOString().slice(0, 10),
+      // Today as billing counts days: in its zone (BILLING_TIME_ZONE).
+      paidOn: billingToday(billingTimeZone),
       method: 'ach',
       reference: 'E2E',
     },

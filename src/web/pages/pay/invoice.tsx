@@ -5,7 +5,7 @@ import { Alert } from '#web/components/alert.tsx';
 import { Badge } from '#web/components/badge.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
 import { HowToPay } from './shared/how-to-pay.tsx';
-import { BilledTo, DetailList, DetailRow } from './shared/pay-details.tsx';
+import { BilledTo, DetailList, DetailRow, ZoneNote } from './shared/pay-details.tsx';
 import { PayPage } from './shared/pay-page.tsx';
 
 // The local provider's invoice (/pay/invoice/:token): where choosing a package and Pay Now
@@ -46,14 +46,15 @@ function InvoiceView({ session }: { session: PaySession }) {
   if (!invoice) return <Alert>This invoice could not be found. Open it again from Billing.</Alert>;
   const open = invoice.status === 'unpaid';
   const due = invoice.amount - invoice.amountPaid;
+  const zone = session.billingTimeZone;
 
   return (
     <>
       <DetailList>
         <DetailRow label="Invoice">{invoice.number}</DetailRow>
-        <DetailRow label="Issued">{formatDate(invoice.date)}</DetailRow>
+        <DetailRow label="Issued">{formatDate(invoice.date, zone)}</DetailRow>
         {open && invoice.dueDate ? (
-          <DetailRow label="Due by">{formatDate(invoice.dueDate, 'UTC')}</DetailRow>
+          <DetailRow label="Due by">{formatDate(invoice.dueDate, zone)}</DetailRow>
         ) : null}
         <DetailRow label="Status">
           <StatusBadge invoice={invoice} />
@@ -66,6 +67,7 @@ function InvoiceView({ session }: { session: PaySession }) {
           {formatCents(open ? due : invoice.amount)}
         </DetailRow>
       </DetailList>
+      <ZoneNote timeZone={zone} />
 
       <Lines invoice={invoice} />
 

@@ -7,7 +7,7 @@ import type { SubscriptionStatus } from '#shared/user.ts';
 import { Alert } from '#web/components/alert.tsx';
 import { Badge } from '#web/components/badge.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
-import { BilledTo, DetailList, DetailRow } from './shared/pay-details.tsx';
+import { BilledTo, DetailList, DetailRow, ZoneNote } from './shared/pay-details.tsx';
 import { PayPage } from './shared/pay-page.tsx';
 import { PortalCancel } from './shared/portal-cancel.tsx';
 import { PortalChange } from './shared/portal-change.tsx';
@@ -28,7 +28,7 @@ function Portal({ session, token }: { session: PaySession; token: string }) {
   const ending = subscription.cancelAtPeriodEnd;
   const canCancel = !ending && (running || status === 'past_due' || status === 'incomplete');
   const waiting = session.invoice;
-  const periodEnd = formatDate(subscription.currentPeriodEnd);
+  const periodEnd = formatDate(subscription.currentPeriodEnd, session.billingTimeZone);
   const next = subscription.scheduledPackage;
   const periodLabel = ending ? 'Ends on' : running ? 'Renews on' : 'Period ends';
 
@@ -59,6 +59,7 @@ function Portal({ session, token }: { session: PaySession; token: string }) {
             ) : null}
             <BilledTo client={session.client} />
           </DetailList>
+          {periodEnd ? <ZoneNote timeZone={session.billingTimeZone} /> : null}
         </div>
       </section>
 

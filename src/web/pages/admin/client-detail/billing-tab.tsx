@@ -22,6 +22,7 @@ import { useApiForm } from '#web/lib/use-api-form.ts';
 import { dollarsFromCents } from '../shared/client-format.ts';
 import { clientCalls, clientKeys, overviewQuery, useClientChange } from '../shared/clients-api.ts';
 import { BillingPortalButton } from './billing-portal-button.tsx';
+import { adminInvoicesQuery } from './invoices-api.ts';
 import { InvoicesCard } from './invoices-card.tsx';
 import { sendInOrder } from './send-in-order.ts';
 
@@ -52,6 +53,9 @@ const statusOptions = subscriptionStatuses.map((value) => ({
 function Summary({ client }: { client: User }) {
   const overview = useQuery(overviewQuery(client._id));
   const subscription = overview.data?.subscription ?? client.subscription;
+  // Local billing names its zone with the invoices (the card below reads the same answer);
+  // another provider's dates stay in the reader's zone.
+  const zone = useQuery(adminInvoicesQuery(client._id)).data?.billingTimeZone;
   return (
     <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-3">
       <div>
@@ -68,7 +72,9 @@ function Summary({ client }: { client: User }) {
       <div>
         <dt className="text-slate-600">Current period ends</dt>
         <dd className="mt-1 font-medium text-slate-900">
-          {subscription.currentPeriodEnd ? formatDate(subscription.currentPeriodEnd) : 'Not set'}
+          {subscription.currentPeriodEnd
+            ? formatDate(subscription.currentPeriodEnd, zone)
+            : 'Not set'}
         </dd>
       </div>
     </dl>

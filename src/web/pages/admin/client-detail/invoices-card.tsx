@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminInvoice } from '#shared/admin-invoices.ts';
 import { formatCents } from '#shared/billing.ts';
+import { billingZoneNote } from '#shared/billing-dates.ts';
 import { billingStatusLabel, invoiceStatusTones } from '#shared/billing-format.ts';
 import { ledgerPaymentMethodLabels } from '#shared/books.ts';
 import { dayStart, formatDate } from '#shared/dates.ts';
@@ -45,10 +46,13 @@ function PaymentLines({ invoice }: { invoice: AdminInvoice }) {
 
 function InvoiceRow({
   invoice,
+  zone,
   onRecord,
   onVoid,
 }: {
   invoice: AdminInvoice;
+  /** The billing zone, whose days the dates name. */
+  zone: string;
   onRecord: () => void;
   onVoid: () => void;
 }) {
@@ -73,10 +77,10 @@ function InvoiceRow({
             </p>
           ) : null}
           <p className="mt-0.5 text-sm text-slate-600">
-            Issued {formatDate(invoice.date)}
-            {open && invoice.dueDate ? ` · due ${formatDate(invoice.dueDate, 'UTC')}` : ''}
+            Issued {formatDate(invoice.date, zone)}
+            {open && invoice.dueDate ? ` · due ${formatDate(invoice.dueDate, zone)}` : ''}
             {invoice.periodEnd && !open
-              ? ` · covers to ${formatDate(invoice.periodEnd, 'UTC')}`
+              ? ` · covers to ${formatDate(invoice.periodEnd, zone)}`
               : ''}
           </p>
           <PaymentLines invoice={invoice} />
@@ -128,7 +132,7 @@ export function InvoicesCard({ client }: { client: User }) {
       id="invoices"
       title="Invoices and payments"
       className="lg:col-span-2"
-      description="Record payments as they arrive: a plan invoice paid in full starts or renews the plan."
+      description={`Record payments as they arrive: a plan invoice paid in full starts or renews the plan.${invoices.data ? ` ${billingZoneNote(invoices.data.billingTimeZone)}` : ''}`}
     >
       {invoices.isPending ? <Spinner label="Loading invoices…" /> : null}
       {elsewhere ? <Alert tone="info">{invoices.error?.message}</Alert> : null}
@@ -153,6 +157,7 @@ export function InvoicesCard({ client }: { client: User }) {
                 <InvoiceRow
                   key={invoice.id}
                   invoice={invoice}
+                  zone={invoices.data.billingTimeZone}
                   onRecord={() => setDialog({ kind: 'payment', invoice })}
                   onVoid={() => setDialog({ kind: 'void', invoice })}
                 />
@@ -179,7 +184,12 @@ export function InvoicesCard({ client }: { client: User }) {
         </>
       ) : null}
       {dialog?.kind === 'payment' ? (
-        <RecordPaymentDialog clientId={client._id} invoice={dialog.invoice} onClose={close} />
+        <RecordPaymentDialog
+          clientId={client._id}
+          invoice={dialog.invoice}
+          timeZone={invoices.data?.billingTimeZone ?? 'UTC'}
+          onClose={close}
+        />
       ) : null}
       {dialog?.kind === 'void' ? (
         <VoidInvoiceDialog clientId={client._id} invoice={dialog.invoice} onClose={close} />

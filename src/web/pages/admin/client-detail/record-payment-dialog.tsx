@@ -3,12 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import type { AdminInvoice } from '#shared/admin-invoices.ts';
 import { formatCents } from '#shared/billing.ts';
-import { utcDayAgo } from '#shared/dates.ts';
+import { billingToday, billingZoneNote } from '#shared/billing-dates.ts';
 import {
   paymentMethodLabels,
   paymentMethods,
   type RecordPaymentInput,
-  RecordPaymentSchema,
+  recordPaymentSchema,
 } from '#shared/invoicing.ts';
 import { TextField } from '#web/components/field.tsx';
 import { SelectField } from '#web/components/field-select.tsx';
@@ -21,32 +21,25 @@ import { invoiceKeys, invoicingCalls } from './invoices-api.ts';
 
 // Record money received against one open invoice: amount (what is still due by default),
 // the day it arrived, how (ACH, check, card, other) and its reference. Checked with the
-// server's own schema; a payment in full starts or renews the plan.
+// server's own schema; a payment in full starts or renews the plan. The day is a day of
+// the billing zone (the invoices answer names it): no later than today there.
 
 const fields = ['amountDollars', 'paidOn', 'method', 'reference'] as const;
 const methodOptions = paymentMethods.map((value) => ({
   value,
   label: paymentMethodLabels[value],
 }));
-/**
- * Today as the admin's calendar has it, YYYY-MM-DD, but never past the server's today (it
- * counts days in UTC, ahead of an admin in the US, behind one further east).
- */
-const defaultDay = () => {
-  const local = new Date(Date.now() - new Date().getTimezoneOffset() * 60_000)
-    .toISOString()
-    .slice(0, 10);
-  // Day keys sort as the days they name: the earlier of the two.
-  return [local, utcDayAgo(0)].sort()[0] as string;
-};
 
 export function RecordPaymentDialog({
   clientId,
   invoice,
+  timeZone,
   onClose,
 }: {
   clientId: string;
   invoice: AdminInvoice;
+  /** The billing zone (BILLING_TIME_ZONE): the day paid is a day there. */
+  timeZone: string;
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
@@ -54,11 +47,11 @@ export function RecordPaymentDialog({
   const due = invoice.amount - invoice.amountPaid;
   const { form, onSubmit, alert, errors, isSubmitting } = useApiForm<RecordPaymentInput>({
     // raw: send dollars as typed; the server turns them into cents with the same schema.
-    resolver: zodResolver(RecordPaymentSchema, undefined, { raw: true }),
+    resolver: zodResolver(recordPaymentSchema(timeZone), undefined, { raw: true }),
     fields,
     defaultValues: {
       amountDollars: due / 100,
-      paidOn: defaultDay(),
+      paidOn: billingToday(timeZone),
       method: 'ach',
       reference: '',
     },
@@ -101,6 +94,8 @@ export function RecordPaymentDialog({
         <TextField
           label="Date received"
           type="date"
+          max={billingToday(timeZone)}
+          hint={billingZoneNote(timeZone)}
           error={errors.paidOn?.message}
           {...register('paidOn')}
         />

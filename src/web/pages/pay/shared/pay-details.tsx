@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { PaySession } from '#shared/billing-api.ts';
+import { billingZoneNote } from '#shared/billing-dates.ts';
 
 // Label and value rows for what is being paid and who it is for.
 
@@ -28,6 +29,11 @@ export function DetailRow({
       </dd>
     </div>
   );
+}
+
+/** "Dates in Central Time.": said once under the dates, which follow the billing zone. */
+export function ZoneNote({ timeZone }: { timeZone: string }) {
+  return <p className="mt-2 text-xs text-slate-500">{billingZoneNote(timeZone)}</p>;
 }
 
 /** Who the subscription or invoice is for, as the account knows them. */

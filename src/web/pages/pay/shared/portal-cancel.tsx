@@ -23,7 +23,7 @@ export function PortalCancel({
 }) {
   const [asking, setAsking] = useState(false);
   const cancel = usePayAction(() => payCalls.cancel(token));
-  const periodEnd = formatDate(session.subscription.currentPeriodEnd);
+  const periodEnd = formatDate(session.subscription.currentPeriodEnd, session.billingTimeZone);
   // A paid period runs to its end; a plan pending or overdue ends at once.
   const end = session.subscription.currentPeriodEnd;
   const paidPeriod =

@@ -67,7 +67,7 @@ function changeLabel(session: PaySession, chosen: Package, running: boolean): st
   const paid = running && session.subscription.status === 'active' && current && end;
   if (!paid) return `Request ${chosen.name}: invoice for ${formatCents(chosen.price)}`;
   if (isDowngrade(current, chosen))
-    return `Switch to ${chosen.name} at the renewal on ${formatDate(end)}`;
+    return `Switch to ${chosen.name} at the renewal on ${formatDate(end, session.billingTimeZone)}`;
   const credit = unusedCredit(current, new Date(end), new Date());
   if (credit <= 0) return `Request ${chosen.name}: invoice for ${formatCents(chosen.price)}`;
   return `Request ${chosen.name}: invoice for ${formatCents(chosen.price - credit)} (${formatCents(chosen.price)} less ${formatCents(credit)} unused)`;

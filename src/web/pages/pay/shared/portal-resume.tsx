@@ -21,7 +21,7 @@ export function PortalResume({
 }) {
   const resume = usePayAction(() => payCalls.resume(token));
   const { plan, currentPeriodEnd } = session.subscription;
-  const periodEnd = formatDate(currentPeriodEnd);
+  const periodEnd = formatDate(currentPeriodEnd, session.billingTimeZone);
 
   return (
     <section aria-labelledby="ending-heading">

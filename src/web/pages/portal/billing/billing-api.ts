@@ -21,12 +21,19 @@ export const billingKeys = {
 // the reader comes back to this tab.
 const fresh = { refetchOnWindowFocus: true, staleTime: 0 } as const;
 
-export const billingStatusQuery = () =>
+const statusAnswer = () =>
   queryOptions({
     queryKey: billingKeys.status,
-    queryFn: async ({ signal }) => (await callApi(billingApi.status, {}, { signal })).status,
+    queryFn: ({ signal }) => callApi(billingApi.status, {}, { signal }),
     ...fresh,
   });
+
+export const billingStatusQuery = () =>
+  queryOptions({ ...statusAnswer(), select: (answer) => answer.status });
+
+/** The zone Billing's dates are shown in (BILLING_TIME_ZONE), from the same answer. */
+export const billingZoneQuery = () =>
+  queryOptions({ ...statusAnswer(), select: (answer) => answer.billingTimeZone });
 
 export const packagesQuery = () =>
   queryOptions({

@@ -1,23 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatCents } from '#shared/billing.ts';
 import type { Invoice } from '#shared/billing-api.ts';
+import { billingZoneNote } from '#shared/billing-dates.ts';
 import { formatDate } from '#shared/dates.ts';
 import { buttonClass } from '#web/components/button.tsx';
 import { type ColumnDef, DataTable } from '#web/components/data-table.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
-import { invoicesQuery } from './billing-api.ts';
+import { billingZoneQuery, invoicesQuery } from './billing-api.ts';
 import { InvoiceStatusBadge } from './status-badge.tsx';
 
 // Recent invoices (SPEC §2): date, status, amount, a PDF link and Pay Now for unpaid
 // ones. A table from md up, stacked cards on phones. The PDF link is signed, so it opens
-// in a new tab without the bearer header.
+// in a new tab without the bearer header. Dates are the billing zone's days (the zone
+// comes with the billing status), said once under the list.
 
 const linkClass = 'font-semibold text-brand-700 hover:text-brand-800 hover:underline';
 
 /** "Due Dec 9, 2026" under an open invoice, so the date to pay by is in sight. */
-function DueLine({ invoice }: { invoice: Invoice }) {
+function DueLine({ invoice, zone }: { invoice: Invoice; zone: string | undefined }) {
   if (invoice.status !== 'unpaid' || !invoice.dueDate) return null;
-  return <p className="text-xs text-slate-600">Due {formatDate(invoice.dueDate, 'UTC')}</p>;
+  return <p className="text-xs text-slate-600">Due {formatDate(invoice.dueDate, zone)}</p>;
 }
 
 /** Why the consultancy voided an invoice, when it said. */
@@ -54,7 +56,7 @@ function InvoiceActions({ invoice }: { invoice: Invoice }) {
 }
 
 // Newest first as the server sends them, so the headers do not sort.
-const columns: ColumnDef<Invoice>[] = [
+const columnsIn = (zone: string | undefined): ColumnDef<Invoice>[] => [
   {
     id: 'invoice',
     header: 'Invoice',
@@ -71,7 +73,7 @@ const columns: ColumnDef<Invoice>[] = [
     id: 'date',
     header: 'Date',
     meta: { className: 'whitespace-nowrap text-slate-700' },
-    cell: ({ row }) => formatDate(row.original.date),
+    cell: ({ row }) => formatDate(row.original.date, zone),
   },
   {
     id: 'status',
@@ -80,7 +82,7 @@ const columns: ColumnDef<Invoice>[] = [
     cell: ({ row }) => (
       <>
         <InvoiceStatusBadge status={row.original.status} />
-        <DueLine invoice={row.original} />
+        <DueLine invoice={row.original} zone={zone} />
       </>
     ),
   },
@@ -101,11 +103,11 @@ const columns: ColumnDef<Invoice>[] = [
   },
 ];
 
-function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
+function InvoiceTable({ invoices, zone }: { invoices: Invoice[]; zone: string | undefined }) {
   return (
     <DataTable
       data={invoices}
-      columns={columns}
+      columns={columnsIn(zone)}
       caption="Recent invoices"
       rowKey={(invoice) => invoice.id}
       sortable={false}
@@ -115,7 +117,7 @@ function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
   );
 }
 
-function InvoiceCards({ invoices }: { invoices: Invoice[] }) {
+function InvoiceCards({ invoices, zone }: { invoices: Invoice[]; zone: string | undefined }) {
   return (
     <ul className="space-y-3 md:hidden">
       {invoices.map((invoice) => (
@@ -123,7 +125,7 @@ function InvoiceCards({ invoices }: { invoices: Invoice[] }) {
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
               <p className="font-medium text-slate-900">{invoice.number}</p>
-              <p className="text-sm text-slate-600">{formatDate(invoice.date)}</p>
+              <p className="text-sm text-slate-600">{formatDate(invoice.date, zone)}</p>
             </div>
             <p className="shrink-0 font-semibold text-slate-900 tabular-nums">
               {formatCents(invoice.amount)}
@@ -134,7 +136,7 @@ function InvoiceCards({ invoices }: { invoices: Invoice[] }) {
           <div className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm">
             <span>
               <InvoiceStatusBadge status={invoice.status} />
-              <DueLine invoice={invoice} />
+              <DueLine invoice={invoice} zone={zone} />
             </span>
             <InvoiceActions invoice={invoice} />
           </div>
@@ -146,6 +148,8 @@ function InvoiceCards({ invoices }: { invoices: Invoice[] }) {
 
 export function InvoicesSection() {
   const invoices = useQuery(invoicesQuery());
+  // The list waits for the zone too, so its days never flip from the browser's to billing's.
+  const zone = useQuery(billingZoneQuery());
   return (
     <section aria-labelledby="invoices-heading">
       <h2 id="invoices-heading" className="mb-4 text-lg font-semibold text-slate-900">
@@ -158,12 +162,17 @@ export function InvoicesSection() {
         isEmpty={(list) => list.length === 0}
         empty="No invoices yet. Your first one appears here once you choose a plan."
       >
-        {(list) => (
-          <>
-            <InvoiceTable invoices={list} />
-            <InvoiceCards invoices={list} />
-          </>
-        )}
+        {(list) =>
+          zone.isPending ? null : (
+            <>
+              <InvoiceTable invoices={list} zone={zone.data} />
+              <InvoiceCards invoices={list} zone={zone.data} />
+              {zone.data ? (
+                <p className="mt-3 text-xs text-slate-500">{billingZoneNote(zone.data)}</p>
+              ) : null}
+            </>
+          )
+        }
       </QueryState>
     </section>
   );

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { billingZoneNote } from '#shared/billing-dates.ts';
 import { formatDate } from '#shared/dates.ts';
 import { Badge } from '#web/components/badge.tsx';
 import { Button } from '#web/components/button.tsx';
@@ -13,6 +14,7 @@ import {
   type BillingStatus,
   billingCalls,
   billingStatusQuery,
+  billingZoneQuery,
   invoicesQuery,
   subscriptionQuery,
 } from './billing-api.ts';
@@ -44,7 +46,12 @@ export function SubscriptionCard() {
   const status = useQuery(billingStatusQuery());
   const subscription = useQuery(subscriptionQuery());
   const [opening, setOpening] = useState(false);
-  const periodEnd = formatDate(subscription.data?.currentPeriodEnd);
+  const zoneQuery = useQuery(billingZoneQuery());
+  const zone = zoneQuery.data;
+  // Shown once the zone is known, so the day never flips from the browser's to billing's.
+  const periodEnd = zoneQuery.isPending
+    ? ''
+    : formatDate(subscription.data?.currentPeriodEnd, zone);
   // Shared with the invoices list (one request): an open invoice changes what to say.
   const invoices = useQuery(invoicesQuery());
   const openInvoice = invoices.data?.find((invoice) => invoice.status === 'unpaid');
@@ -135,10 +142,14 @@ export function SubscriptionCard() {
               )}
             </dt>
             <dd className="mt-1 font-medium text-slate-900">
-              {periodEnd || (subscription.isPending ? '…' : 'No billing period yet')}
+              {periodEnd ||
+                (subscription.isPending || zoneQuery.isPending ? '…' : 'No billing period yet')}
             </dd>
           </div>
         </dl>
+        {periodEnd && zone ? (
+          <p className="mt-3 text-xs text-slate-500">{billingZoneNote(zone)}</p>
+        ) : null}
       </Card>
     </section>
   );
