@@ -10,6 +10,7 @@ import { sessionRoutes } from '#server/features/auth/portal-routes.ts';
 import { authRoutes } from '#server/features/auth/public-routes.ts';
 import { adminBillingRoutes, crmToolRoutes } from '#server/features/billing/admin-routes.ts';
 import { adminInvoicingRoutes } from '#server/features/billing/local/admin-routes.ts';
+import { ledgerRoutes } from '#server/features/billing/local/ledger-routes.ts';
 import { payRoutes } from '#server/features/billing/local/public-routes.ts';
 import { clientBillingRoutes } from '#server/features/billing/portal-routes.ts';
 import {
@@ -126,4 +127,5 @@ export async function registerRoutes(app: FastifyInstance) {
   const { invoicing } = app.deps.config;
   await app.register(payRoutes, { links, invoicing });
   await app.register(adminInvoicingRoutes, { provider, links, invoicing });
+  await app.register(ledgerRoutes, { provider, invoicing });
 }

@@ -59,6 +59,10 @@ export const InvoiceSchema = z.object({
   paymentUrl: z.string().nullable(),
   /** Why an admin voided it (local billing), shown with the invoice. */
   voidReason: z.string().nullable().optional(),
+  /** What changed it since (local billing): credit notes and reversed payments, in words. */
+  notes: z.array(z.string()).optional(),
+  /** Cents still asked for, when credit notes or payments make it differ from amount. */
+  amountDue: z.number().int().optional(),
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;
 

@@ -49,6 +49,10 @@ export const BillingPrefsSchema = z.object({
   hourlyRateCents: z.number().int().nonnegative().nullable().optional(),
   defaultDueDays: z.number().int().nonnegative().nullable().optional(),
   defaultPriceId: z.string().nullable().optional(),
+  /** Sales tax on the client's invoices, thousandths of a percent; unset: exempt. */
+  salesTaxMilliPercent: z.number().int().nullable().optional(),
+  /** Printed under the company on invoices (local billing). */
+  billingAddress: z.array(z.string()).optional(),
 });
 export type BillingPrefs = z.infer<typeof BillingPrefsSchema>;
 

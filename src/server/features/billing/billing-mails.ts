@@ -62,7 +62,14 @@ export function invoiceIssuedMail(
 export function paymentReceivedMail(
   db: Db,
   ctx: BillingMailContext,
-  payment: { clientUserId: string; number: string; amount: number; stillDue: number },
+  payment: {
+    clientUserId: string;
+    number: string;
+    amount: number;
+    stillDue: number;
+    /** For a void invoice: the money waits on the account for the next invoices. */
+    heldAsCredit?: boolean;
+  },
 ) {
   return send(
     db,
@@ -70,9 +77,11 @@ export function paymentReceivedMail(
     `Payment received for invoice ${payment.number}`,
     [
       `Thank you: we received ${formatCents(payment.amount)} for invoice ${payment.number}.`,
-      payment.stillDue > 0
-        ? `${formatCents(payment.stillDue)} is still due on it.`
-        : 'The invoice is now paid in full.',
+      payment.heldAsCredit
+        ? 'That invoice was cancelled, so the amount is credit on your account, used for your next invoices.'
+        : payment.stillDue > 0
+          ? `${formatCents(payment.stillDue)} is still due on it.`
+          : 'The invoice is now paid in full.',
       '',
       `Billing: ${ctx.publicUrl}${paths.billing}`,
     ],
@@ -109,5 +118,20 @@ export function planChangedMail(
     'Your plan changed',
     [change.summary, '', `Billing: ${ctx.publicUrl}${paths.billing}`],
     'billing-plan',
+  );
+}
+
+/** A change to the books the client should hear of: a credit note, a reversed payment. */
+export function booksMail(
+  db: Db,
+  ctx: BillingMailContext,
+  mail: { clientUserId: string; subject: string; lines: string[] },
+) {
+  return send(
+    db,
+    mail.clientUserId,
+    mail.subject,
+    [...mail.lines, '', `Billing: ${ctx.publicUrl}${paths.billing}`],
+    'billing-books',
   );
 }

@@ -4,6 +4,7 @@ import { invoicePayments, users } from '#server/db/schema.ts';
 import type { AdminInvoice } from '#shared/admin-invoices.ts';
 import type { LedgerPayment } from '#shared/books.ts';
 import type { InvoiceLinks } from '../invoice-links.ts';
+import { creditNoteJson, creditNotesOf } from './invoice-ledger.ts';
 import { listInvoiceRows } from './records.ts';
 
 // A client's invoices for the admin: each with its items, what has been paid and the
@@ -24,6 +25,7 @@ export async function listAdminInvoices(
         .where(inArray(invoicePayments.invoiceId, ids))
         .orderBy(asc(invoicePayments.createdAt))
     : [];
+  const notes = await creditNotesOf(db, ids);
   const byInvoice = new Map<string, LedgerPayment[]>();
   for (const { payment, recordedBy } of payments) {
     const list = byInvoice.get(payment.invoiceId) ?? [];
@@ -58,6 +60,10 @@ export async function listAdminInvoices(
       periodEnd: row.periodEnd?.toISOString() ?? null,
       payments: byInvoice.get(row.id) ?? [],
       voidReason: row.voidReason,
+      amountCredited: row.amountCredited,
+      creditNotes: (notes.get(row.id) ?? []).map(creditNoteJson),
+      taxCents: row.taxCents,
+      taxRateMilliPercent: row.taxRateMilliPercent,
     })),
   );
 }

@@ -10,7 +10,9 @@ import type { InvoiceLinks } from '../invoice-links.ts';
 import type { BillingProvider } from '../provider.ts';
 import { actingOf } from '../request-context.ts';
 import { listAdminInvoices } from './admin-invoices.ts';
-import { billHours, grantTrial, recordPayment } from './invoicing.ts';
+import { billHours, grantTrial } from './invoicing.ts';
+import { creditBalance } from './ledger.ts';
+import { recordPayment } from './record-payment.ts';
 import { voidInvoice } from './void-invoice.ts';
 
 // Admin invoicing (local provider, docs/decisions/014-local-invoicing.md): a client's
@@ -41,6 +43,7 @@ export const adminInvoicingRoutes: FastifyPluginAsyncZod<{
       invoices: await listAdminInvoices(db, links, client.id),
       instructions: invoicing.instructions,
       billingTimeZone: invoicing.timeZone,
+      accountCreditCents: await creditBalance(db, client.id),
     };
   });
 

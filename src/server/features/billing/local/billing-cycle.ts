@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { InvoicingConfig } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { invoices, users } from '#server/db/schema.ts';
@@ -7,6 +7,7 @@ import { formatCents } from '#shared/billing.ts';
 import { billingStatusFor } from '#shared/billing-api.ts';
 import { formatDate } from '#shared/dates.ts';
 import { invoiceIssuedMail, paymentOverdueMail, planChangedMail } from '../billing-mails.ts';
+import { spendCredit } from './invoicing.ts';
 import { endCancelledPeriods } from './plan-changes.ts';
 import {
   addInterval,
@@ -126,6 +127,8 @@ async function issueRenewal(
       details: { invoiceId: invoice.id, periodStart: start.toISOString() },
     });
     await invoiceIssuedMail(tx, config, invoice);
+    // Credit on the account pays the renewal at once (docs/decisions/028).
+    await spendCredit(tx, config, client.id, null);
     return true;
   });
 }
@@ -158,8 +161,10 @@ async function markPastDue(db: Db, config: InvoicingConfig, now: Date): Promise<
     .where(
       and(
         eq(users.subscriptionStatus, 'active'),
+        // An invoice with a period is for time granted: a renewal, or a paid plan invoice
+        // open again after its payment was reversed (docs/decisions/028).
         sql`exists (select 1 from ${invoices} i where i.client_user_id = ${users.id}
-          and i.status = 'unpaid' and i.kind = 'renewal'
+          and i.status = 'unpaid' and i.package_id is not null and i.period_start is not null
           and i.due_at < ${cutoff.toISOString()}::timestamptz)`,
       ),
     )
@@ -186,8 +191,8 @@ const openRenewal = async (db: Db, clientId: string) =>
       .where(
         and(
           eq(invoices.clientUserId, clientId),
-          eq(invoices.kind, 'renewal'),
           eq(invoices.status, 'unpaid'),
+          isNotNull(invoices.periodStart),
         ),
       )
       .orderBy(invoices.issuedAt)
@@ -208,6 +213,8 @@ async function expireChangeRequests(db: Db, config: InvoicingConfig, now: Date):
       and(
         eq(invoices.status, 'unpaid'),
         eq(invoices.kind, 'subscription'),
+        // Not one whose period was granted and whose payment then came back.
+        isNull(invoices.periodStart),
         sql`${invoices.dueAt} < ${cutoff.toISOString()}::timestamptz`,
         sql`exists (select 1 from ${users} u where u.id = ${invoices.clientUserId}
           and u.subscription_status = 'active')`,

@@ -5,11 +5,14 @@ import { billingZoneNote } from '#shared/billing-dates.ts';
 import { brand } from '#shared/brand.ts';
 import { dayStart, formatLongDate } from '#shared/dates.ts';
 import { type PaymentInstructions, paymentInstructionLines } from '#shared/invoicing.ts';
+import { formatTaxRate } from '#shared/ledger-actions.ts';
+import { stillDue } from './ledger.ts';
 import type { InvoiceRow } from './records.ts';
 
-// The local provider's invoice as a one-page PDF: brand, invoice number, dates, its
-// lines, the total in dollars and, while it is open, how to pay it. Built-in fonts only, so nothing is read from disk but
-// pdfkit's own font metrics.
+// The local provider's invoice as a one-page PDF: brand, invoice number, dates, who it is
+// billed to, its lines, sales tax, the total in dollars, credit notes and reversed
+// payments, and while it is open what is due and how to pay it. Built-in fonts only, so
+// nothing is read from disk but pdfkit's own font metrics.
 
 /** "March 5, 2026" on the billing zone's calendar (BILLING_TIME_ZONE). */
 const dayIn = (timeZone: string) => (date: Date) => formatLongDate(date, timeZone);
@@ -28,6 +31,7 @@ export function invoiceStateLine(
   if (invoice.status !== 'paid') return 'Unpaid';
   const received = [...paidOn].sort().at(-1);
   if (received) return `Paid ${formatLongDate(dayStart(received), 'UTC')}`;
+  if (invoice.amountCredited > 0) return 'Settled by credit note';
   return invoice.paidAt ? `Paid ${dayIn(timeZone)(invoice.paidAt)}` : 'Paid';
 }
 
@@ -37,6 +41,8 @@ export function renderInvoicePdf(
   instructions: PaymentInstructions,
   timeZone: string,
   paidOn: readonly string[] = [],
+  /** Credit notes and reversed payments, in words (invoice-ledger.ts). */
+  notes: readonly string[] = [],
 ): Promise<Buffer> {
   const day = dayIn(timeZone);
   const doc = new PDFDocument({
@@ -75,8 +81,7 @@ export function renderInvoicePdf(
 
   doc.moveDown(3);
   doc.font('Helvetica-Bold').text('Billed to', left);
-  doc.font('Helvetica').text(client.name).text(client.email);
-  if (client.companyName) doc.text(client.companyName);
+  billedTo(doc, invoice, client);
 
   doc.moveDown(2);
   const headerY = doc.y;
@@ -98,13 +103,22 @@ export function renderInvoicePdf(
   doc.moveDown(0.4);
   doc.moveTo(left, doc.y).lineTo(right, doc.y).stroke('#999999');
   doc.moveDown(0.8);
-  totalLine(doc, 'Total (USD)', invoice.amount, left, width);
-  if (invoice.amountPaid > 0 && invoice.status === 'unpaid') {
+  if (invoice.taxCents > 0) {
     doc.font('Helvetica');
-    totalLine(doc, 'Paid', invoice.amountPaid, left, width);
-    doc.font('Helvetica-Bold');
-    totalLine(doc, 'Amount due', invoice.amount - invoice.amountPaid, left, width);
+    totalLine(doc, 'Subtotal', invoice.amount - invoice.taxCents, left, width);
+    totalLine(doc, taxLabel(invoice), invoice.taxCents, left, width);
   }
+  doc.font('Helvetica-Bold');
+  totalLine(doc, 'Total (USD)', invoice.amount, left, width);
+  if (invoice.status === 'unpaid' && (invoice.amountPaid > 0 || invoice.amountCredited > 0)) {
+    doc.font('Helvetica');
+    if (invoice.amountCredited > 0)
+      totalLine(doc, 'Credited', -invoice.amountCredited, left, width);
+    if (invoice.amountPaid > 0) totalLine(doc, 'Paid', -invoice.amountPaid, left, width);
+    doc.font('Helvetica-Bold');
+    totalLine(doc, 'Amount due', stillDue(invoice), left, width);
+  }
+  if (notes.length) noteLines(doc, notes, left, width);
   if (invoice.status === 'unpaid') howToPay(doc, instructions, invoice.number, left, width);
 
   doc.moveDown(4);
@@ -114,6 +128,33 @@ export function renderInvoicePdf(
   });
   doc.end();
   return done;
+}
+
+/** The bill-to block kept with the invoice at issue; older invoices read the account. */
+function billedTo(doc: PDFKit.PDFDocument, invoice: InvoiceRow, client: UserRow) {
+  doc.font('Helvetica');
+  if (invoice.billTo.length === 0) {
+    doc.text(client.name).text(client.email);
+    if (client.companyName) doc.text(client.companyName);
+    return;
+  }
+  for (const line of invoice.billTo) doc.text(line);
+  doc.text(client.email);
+}
+
+const taxLabel = (invoice: InvoiceRow) =>
+  invoice.taxRateMilliPercent
+    ? `Sales tax (${formatTaxRate(invoice.taxRateMilliPercent)})`
+    : 'Sales tax';
+
+function noteLines(doc: PDFKit.PDFDocument, notes: readonly string[], left: number, width: number) {
+  doc.moveDown(2);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .text('Since this invoice was issued', left, doc.y, { width });
+  doc.font('Helvetica').fontSize(10);
+  for (const line of notes) doc.text(line, left, doc.y, { width });
 }
 
 /** Invoices from before items were stored have their description as the one line. */

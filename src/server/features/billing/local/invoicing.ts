@@ -2,7 +2,8 @@ import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { InvoicingConfig } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
-import { invoicePayments, invoices, type UserRow, users } from '#server/db/schema.ts';
+import { invoices, type UserRow, users } from '#server/db/schema.ts';
+import { audit } from '#server/domain/audit/audit.ts';
 import { findUserById } from '#server/domain/users/repository.ts';
 import { badRequest, conflict, notFound } from '#server/http/errors.ts';
 import { formatCents, isSubscriptionRunning } from '#shared/billing.ts';
@@ -13,11 +14,10 @@ import {
   type GrantTrialSchema,
   invoicingMessages,
   MAX_INVOICE_CENTS,
-  paymentMethodLabels,
-  type RecordPaymentSchema,
 } from '#shared/invoicing.ts';
-import { invoiceIssuedMail, paymentReceivedMail, planChangedMail } from '../billing-mails.ts';
+import { invoiceIssuedMail, planChangedMail } from '../billing-mails.ts';
 import { type Acting, recordBilling } from '../provider.ts';
+import { spendAccountCredit } from './ledger.ts';
 import { creditText, unusedPeriodCredit } from './plan-changes.ts';
 import {
   activateSubscription,
@@ -109,83 +109,8 @@ export function invoicePackage(
       { invoiceId: invoice.id, packageId: pkg.id, amountCents: invoice.amount },
     );
     await invoiceIssuedMail(tx, config, invoice);
+    await spendCredit(tx, config, client.id, acting);
     return invoice;
-  });
-}
-
-type PaymentInput = z.output<typeof RecordPaymentSchema>;
-
-/** Records money received against an open invoice; a payment in full settles it. */
-export function recordPayment(
-  db: Db,
-  config: InvoicingConfig,
-  input: { clientId: string; invoiceId: string; payment: PaymentInput; acting: Acting },
-): Promise<string> {
-  const { payment, acting } = input;
-  return db.transaction(async (tx) => {
-    const [invoice] = await tx
-      .select()
-      .from(invoices)
-      .where(and(eq(invoices.id, input.invoiceId), eq(invoices.clientUserId, input.clientId)))
-      .for('update');
-    if (!invoice) throw notFound(invoicingMessages.invoiceNotFound);
-    if (invoice.status !== 'unpaid') throw conflict(invoicingMessages.invoiceSettled);
-    const due = invoice.amount - invoice.amountPaid;
-    if (payment.amountCents > due) {
-      const message = invoicingMessages.amountOver(formatCents(due));
-      // The message belongs to the field the admin typed the amount into.
-      throw badRequest(message, { amountDollars: message });
-    }
-    await tx.insert(invoicePayments).values({
-      invoiceId: invoice.id,
-      amount: payment.amountCents,
-      paidOn: payment.paidOn,
-      method: payment.method,
-      reference: payment.reference,
-      recordedBy: acting.actorId,
-    });
-    const amountPaid = invoice.amountPaid + payment.amountCents;
-    const settled = amountPaid >= invoice.amount;
-    const now = new Date();
-    const [updated] = await tx
-      .update(invoices)
-      .set({ amountPaid, ...(settled && { status: 'paid' as const, paidAt: now }) })
-      .where(eq(invoices.id, invoice.id))
-      .returning();
-    const method = paymentMethodLabels[payment.method];
-    await recordBilling(
-      tx,
-      acting,
-      input.clientId,
-      `Payment of ${formatCents(payment.amountCents)} by ${method} recorded for invoice ${invoice.number}`,
-      {
-        invoiceId: invoice.id,
-        amountCents: payment.amountCents,
-        method: payment.method,
-        paidOn: payment.paidOn,
-        reference: payment.reference,
-        settled,
-      },
-    );
-    await paymentReceivedMail(tx, config, {
-      clientUserId: input.clientId,
-      number: invoice.number,
-      amount: payment.amountCents,
-      stillDue: Math.max(invoice.amount - amountPaid, 0),
-    });
-    if (!settled || !updated) {
-      return `Payment recorded. ${formatCents(invoice.amount - amountPaid)} is still due on ${invoice.number}.`;
-    }
-    const plan = await settlePlanInvoice(tx, updated, payment.paidOn, acting, config.timeZone);
-    if (plan) {
-      await planChangedMail(tx, config, {
-        clientUserId: input.clientId,
-        summary: `Thank you: your plan is running. ${plan}.`,
-      });
-    }
-    return plan
-      ? `Payment recorded. ${invoice.number} is paid; ${plan}.`
-      : `Payment recorded. ${invoice.number} is paid.`;
   });
 }
 
@@ -196,21 +121,20 @@ export function recordPayment(
  * period that is already over. Other open plan invoices of the client go void. Returns
  * what changed.
  */
-async function settlePlanInvoice(
+export async function settlePlanInvoice(
   tx: Db,
   invoice: InvoiceRow,
   paidOn: string,
-  acting: Acting,
+  acting: Acting | null,
   timeZone: string,
 ): Promise<string | null> {
   const pkg = invoice.packageId ? await findPackage(tx, invoice.packageId) : undefined;
   if (!pkg) return null;
   const [client] = await tx.select().from(users).where(eq(users.id, invoice.clientUserId));
+  // A renewal, or a plan invoice paid again after its payment was reversed, keeps the
+  // period it was for while the plan runs.
   const renewal =
-    invoice.kind === 'renewal' &&
-    invoice.periodStart &&
-    invoice.periodEnd &&
-    client?.subscriptionStatus === 'active';
+    invoice.periodStart && invoice.periodEnd && client?.subscriptionStatus === 'active';
   const start = renewal
     ? (invoice.periodStart as Date)
     : // The day paid is a day of the billing zone: the period starts at its midnight there.
@@ -233,14 +157,38 @@ async function settlePlanInvoice(
     );
   await activateSubscription(tx, invoice.clientUserId, pkg, end);
   const what = `${pkg.name} active until ${formatDate(end, timeZone)}`;
-  await recordBilling(tx, acting, invoice.clientUserId, `Invoice ${invoice.number} paid: ${what}`, {
-    invoiceId: invoice.id,
-    plan: pkg.plan,
-    periodStart: start.toISOString(),
-    periodEnd: end.toISOString(),
+  await audit(tx, {
+    source: 'billing',
+    message: `Invoice ${invoice.number} paid: ${what}`,
+    userId: invoice.clientUserId,
+    actorId: acting?.actorId ?? null,
+    ip: acting?.ip ?? null,
+    details: {
+      invoiceId: invoice.id,
+      plan: pkg.plan,
+      periodStart: start.toISOString(),
+      periodEnd: end.toISOString(),
+    },
   });
   return what;
 }
+
+/**
+ * Spends the client's account credit on their open invoices (docs/decisions/028): called
+ * when a credit appears and when an invoice is issued. A plan invoice it settles starts.
+ */
+export const spendCredit = (
+  tx: Db,
+  config: InvoicingConfig,
+  clientId: string,
+  acting: Acting | null,
+) =>
+  spendAccountCredit(tx, {
+    clientId,
+    timeZone: config.timeZone,
+    acting,
+    onSettled: (t, row, paidOn) => settlePlanInvoice(t, row, paidOn, acting, config.timeZone),
+  });
 
 /** A trial of a plan until the end of `endsOn` (UTC); it ends by itself (billing-cycle.ts). */
 export function grantTrial(
@@ -326,6 +274,7 @@ export function billHours(
       { invoiceId: invoice.id, hours: hours.hours, rateCents: rate, amountCents: amount },
     );
     await invoiceIssuedMail(tx, config, invoice);
+    await spendCredit(tx, config, client.id, acting);
     return invoice;
   });
 }

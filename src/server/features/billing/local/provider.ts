@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { InvoicingConfig } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { invoicePayments, type UserRow, users } from '#server/db/schema.ts';
@@ -8,8 +8,10 @@ import { notFound } from '#server/http/errors.ts';
 import { billingApiMessages, type Invoice } from '#shared/billing-api.ts';
 import type { InvoiceLinks } from '../invoice-links.ts';
 import { type Acting, type BillingProvider, recordBilling, syncStatusOf } from '../provider.ts';
+import { ledgerLinesOf } from './invoice-ledger.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { invoicePackage } from './invoicing.ts';
+import { stillDue } from './ledger.ts';
 import { endLocalSubscription } from './pay.ts';
 import { createPaySession } from './pay-sessions.ts';
 import {
@@ -43,7 +45,11 @@ export function createLocalProvider({
   const record = (acting: Acting, userId: string, message: string, details = {}) =>
     recordBilling(db, acting, userId, message, details);
 
-  async function toJson(row: InvoiceRow, acting: Acting): Promise<Invoice> {
+  async function toJson(
+    row: InvoiceRow,
+    acting: Acting,
+    notes: Map<string, string[]>,
+  ): Promise<Invoice> {
     // Pay Now links expire within the hour, so each listing mints a fresh one.
     const payToken =
       row.status === 'unpaid'
@@ -65,6 +71,8 @@ export function createLocalProvider({
       pdfUrl: await links.pdfUrl(row.id),
       paymentUrl: payToken ? `${publicUrl}/pay/invoice/${payToken}` : null,
       voidReason: row.voidReason,
+      notes: notes.get(row.id) ?? [],
+      amountDue: row.status === 'unpaid' ? stillDue(row) : 0,
     };
   }
 
@@ -91,7 +99,13 @@ export function createLocalProvider({
     billingStatus: async (owner) => owner.billingStatus,
 
     async listInvoices(owner, acting) {
-      return Promise.all((await listInvoiceRows(db, owner.id)).map((row) => toJson(row, acting)));
+      const rows = await listInvoiceRows(db, owner.id);
+      const notes = await ledgerLinesOf(
+        db,
+        rows.map((row) => row.id),
+        invoicing.timeZone,
+      );
+      return Promise.all(rows.map((row) => toJson(row, acting, notes)));
     },
 
     async startCheckout(owner, packageId, acting) {
@@ -133,16 +147,19 @@ export function createLocalProvider({
       const invoice = await findInvoice(db, invoiceId);
       const client = invoice ? await findUserById(db, invoice.clientUserId) : undefined;
       if (!invoice || !client) return null;
+      // A reversed payment paid nothing: the invoice was not paid on its day.
       const payments = await db
         .select({ paidOn: invoicePayments.paidOn })
         .from(invoicePayments)
-        .where(eq(invoicePayments.invoiceId, invoice.id));
+        .where(and(eq(invoicePayments.invoiceId, invoice.id), isNull(invoicePayments.reversedAt)));
+      const notes = await ledgerLinesOf(db, [invoice.id], invoicing.timeZone);
       const pdf = await renderInvoicePdf(
         invoice,
         client,
         invoicing.instructions,
         invoicing.timeZone,
         payments.map((p) => p.paidOn),
+        notes.get(invoice.id) ?? [],
       );
       return { filename: `${invoice.number}.pdf`, pdf };
     },

@@ -4,6 +4,8 @@ import { invoices, packages, type UserRow, users } from '#server/db/schema.ts';
 import type { Package } from '#shared/billing-api.ts';
 import { billingStatusFor } from '#shared/billing-api.ts';
 import type { InvoiceItem, InvoiceKind } from '#shared/invoicing.ts';
+import { salesTaxCents } from '#shared/ledger-actions.ts';
+import { billToLines } from './invoice-details.ts';
 
 // The local provider's records: packages, invoices and the subscription columns on the
 // user. Money is integer cents; invoice numbers are INV-000123, unique and gap-free.
@@ -66,7 +68,12 @@ export async function issueInvoice(
     })
     .from(invoices)
     .where(sql`${invoices.number} ~ '^INV-[0-9]+$'`);
-  const amount = input.items.reduce((sum, item) => sum + item.amount, 0);
+  const [client] = await tx.select().from(users).where(eq(users.id, input.clientUserId));
+  if (!client) throw new Error('client vanished');
+  const subtotal = input.items.reduce((sum, item) => sum + item.amount, 0);
+  // The client's sales tax and address as they are today: a later change leaves this be.
+  const taxRate = client.billingPrefs.salesTaxMilliPercent ?? null;
+  const taxCents = salesTaxCents(subtotal, taxRate);
   const [row] = await tx
     .insert(invoices)
     .values({
@@ -77,7 +84,10 @@ export async function issueInvoice(
       items: input.items,
       description: input.items.map((item) => item.description).join('; '),
       status: 'unpaid',
-      amount,
+      amount: subtotal + taxCents,
+      taxCents,
+      taxRateMilliPercent: taxCents ? taxRate : null,
+      billTo: billToLines(client),
       issuedAt: now,
       dueAt: input.dueAt,
       periodStart: input.periodStart ?? null,
