@@ -1,4 +1,5 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
+import { booksScreenPath } from '#shared/books.ts';
 import { paths } from '#shared/paths.ts';
 
 // Every screen of SPEC §2. Paths come from #shared/paths.ts; route paths are written
@@ -43,6 +44,7 @@ export default [
       adminPage(paths.admin, 'admin-home'),
       adminPage(paths.adminClients, 'clients'),
       adminPage(`${paths.adminClients}/:id`, 'client-detail'),
+      adminPage(booksScreenPath, 'books'),
       adminPage(paths.adminProcesses, 'processes'),
       adminPage(paths.adminZoho, 'zoho'),
       adminPage(paths.adminAnalytics, 'analytics'),

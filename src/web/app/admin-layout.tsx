@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet } from 'react-router';
+import { booksScreenPath } from '#shared/books.ts';
 import { paths } from '#shared/paths.ts';
 import { twoFactorMessages } from '#shared/two-factor.ts';
 import { Alert } from '#web/components/alert.tsx';
@@ -18,6 +19,7 @@ export function clientLoader() {
 
 const items: SideNavItem[] = [
   { to: paths.adminClients, label: 'Clients' },
+  { to: booksScreenPath, label: 'Books' },
   { to: paths.adminProcesses, label: 'Processes' },
   { to: paths.adminZoho, label: 'CRM & Billing Apps' },
   { to: paths.adminAnalytics, label: 'Analytics' },
