@@ -4,7 +4,15 @@ import { billingToday } from '#shared/billing-dates.ts';
 import { booksCsvColumns, quarterOf } from '#shared/books.ts';
 import type { AuthResponse } from '#shared/user.ts';
 import { firstPaint } from './admin-ops-helpers.ts';
-import { createClientAccount, expect, loginAdmin, openSignedIn, test } from './fixtures.ts';
+import {
+  createClientAccount,
+  expect,
+  loginAdmin,
+  openSignedIn,
+  test,
+  watchConsole,
+} from './fixtures.ts';
+import { pageProblems } from './page-checks.ts';
 
 // Books (admin): every invoice, credit note and payment across clients for a range of
 // days in the billing zone (the server's default, Central Time), 50 rows to a page with
@@ -129,3 +137,22 @@ test('says when a range has nothing in it', async ({ page, request }) => {
   ).toBeVisible(firstPaint);
   await expect(page.getByRole('button', { name: 'Download CSV' })).toBeEnabled();
 });
+
+for (const width of [1280, 375]) {
+  test(`has no axe violations and no sideways scroll at ${width} px`, async ({
+    browser,
+    request,
+  }) => {
+    const admin = await loginAdmin(request);
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    const unexpected = watchConsole(page);
+    const today = billingToday(zone);
+    await openSignedIn(page, admin, `/admin/books?from=${today}&to=${today}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Books' })).toBeVisible(firstPaint);
+    await expect(page.getByText(/^Loading/)).toHaveCount(0, firstPaint);
+    expect(await pageProblems(page, `/admin/books at ${width} px`)).toEqual([]);
+    expect(unexpected()).toEqual([]);
+    await context.close();
+  });
+}
