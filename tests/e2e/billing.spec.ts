@@ -84,7 +84,7 @@ test('a new client chooses Basic monthly: an invoice with how to pay, and the pl
     `/admin/clients/${client.user._id}#billing`,
   );
   const card = adminPage.getByRole('region', { name: 'Invoices and payments' });
-  await card.getByRole('button', { name: `Record a payment for ${number}` }).click();
+  await card.getByRole('button', { name: `Record payment for ${number}` }).click();
   const dialog = adminPage.getByRole('dialog', { name: 'Record a payment' });
   await expect(dialog.getByText(`Invoice ${number}: $29.00 of $29.00 is due.`)).toBeVisible();
   await expect(dialog.getByLabel('Amount received (USD)')).toHaveValue('29');

@@ -22,6 +22,8 @@ import { useApiForm } from '#web/lib/use-api-form.ts';
 import { dollarsFromCents } from '../shared/client-format.ts';
 import { clientCalls, clientKeys, overviewQuery, useClientChange } from '../shared/clients-api.ts';
 import { BillingPortalButton } from './billing-portal-button.tsx';
+import { EndPlanButton, useLocalBilling } from './end-plan-button.tsx';
+import { InvoiceDetailsCard } from './invoice-details-card.tsx';
 import { adminInvoicesQuery } from './invoices-api.ts';
 import { InvoicesCard } from './invoices-card.tsx';
 import { sendInOrder } from './send-in-order.ts';
@@ -187,6 +189,7 @@ function PlanBillingForm({ client }: { client: User }) {
 }
 
 export function BillingTab({ client, formKey }: { client: User; formKey: string }) {
+  const local = useLocalBilling(client._id);
   return (
     <div className="space-y-6">
       <SectionCard
@@ -198,11 +201,15 @@ export function BillingTab({ client, formKey }: { client: User; formKey: string 
           <div className="min-w-0 grow">
             <Summary client={client} />
           </div>
-          <BillingPortalButton clientId={client._id} />
+          <div className="flex flex-wrap gap-2">
+            <EndPlanButton client={client} />
+            <BillingPortalButton clientId={client._id} />
+          </div>
         </div>
         <PlanBillingForm key={formKey} client={client} />
       </SectionCard>
       <InvoicesCard client={client} />
+      {local ? <InvoiceDetailsCard clientId={client._id} /> : null}
     </div>
   );
 }

@@ -3,122 +3,32 @@ import { useState } from 'react';
 import type { AdminInvoice } from '#shared/admin-invoices.ts';
 import { formatCents } from '#shared/billing.ts';
 import { billingZoneNote } from '#shared/billing-dates.ts';
-import { billingStatusLabel, invoiceStatusTones } from '#shared/billing-format.ts';
-import { ledgerPaymentMethodLabels } from '#shared/books.ts';
-import { dayStart, formatDate } from '#shared/dates.ts';
+import type { LedgerPayment } from '#shared/books.ts';
 import type { User } from '#shared/user.ts';
 import { Alert } from '#web/components/alert.tsx';
-import { Badge } from '#web/components/badge.tsx';
 import { Button } from '#web/components/button.tsx';
 import { SectionCard } from '#web/components/section-card.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { BillHoursDialog } from './bill-hours-dialog.tsx';
+import { CreditNoteDialog } from './credit-note-dialog.tsx';
+import { type InvoiceAction, InvoiceRow } from './invoice-row.tsx';
 import { adminInvoicesQuery } from './invoices-api.ts';
 import { RecordPaymentDialog } from './record-payment-dialog.tsx';
+import { ReversePaymentDialog } from './reverse-payment-dialog.tsx';
 import { TrialDialog } from './trial-dialog.tsx';
 import { VoidInvoiceDialog } from './void-invoice-dialog.tsx';
 
-// Invoices and payments (local billing): each invoice with what is due and by when, the
-// payments recorded against it, and the admin's actions: record a payment, void an open
-// invoice with a reason, grant a trial, bill hours. With another billing provider the money lives there: said plainly.
+// Invoices and payments (local billing): each invoice (invoice-row.tsx) with the admin's
+// actions on it (record or reverse a payment, a credit note, void), the account credit
+// the client holds, granting a trial and billing hours. With another billing provider
+// the money lives there: said plainly.
 
 type Dialog =
-  | { kind: 'payment' | 'void'; invoice: AdminInvoice }
+  | { kind: InvoiceAction; invoice: AdminInvoice }
+  | { kind: 'reverse'; invoice: AdminInvoice; payment: LedgerPayment }
   | { kind: 'trial' }
   | { kind: 'hours' };
-
-function PaymentLines({ invoice }: { invoice: AdminInvoice }) {
-  if (invoice.payments.length === 0) return null;
-  return (
-    <ul className="mt-2 space-y-1 text-sm text-slate-600">
-      {invoice.payments.map((payment) => (
-        <li key={payment.id}>
-          {formatCents(payment.amount)} by {ledgerPaymentMethodLabels[payment.method]} on{' '}
-          {formatDate(dayStart(payment.paidOn), 'UTC')}
-          {payment.reference ? ` · ${payment.reference}` : ''}
-          {payment.recordedBy ? ` · recorded by ${payment.recordedBy}` : ''}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function InvoiceRow({
-  invoice,
-  zone,
-  onRecord,
-  onVoid,
-}: {
-  invoice: AdminInvoice;
-  /** The billing zone, whose days the dates name. */
-  zone: string;
-  onRecord: () => void;
-  onVoid: () => void;
-}) {
-  const open = invoice.status === 'unpaid';
-  const due = invoice.amount - invoice.amountPaid;
-  const overdue = open && invoice.dueDate !== null && Date.parse(invoice.dueDate) < Date.now();
-  return (
-    <li className="py-4">
-      <div className="flex flex-wrap items-start justify-between gap-x-6 gap-y-2">
-        <div className="min-w-0 grow basis-64">
-          <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
-            {invoice.number}
-            <Badge tone={invoiceStatusTones[invoice.status]}>
-              {billingStatusLabel(invoice.status)}
-            </Badge>
-            {overdue ? <span className="text-sm font-semibold text-red-700">Overdue</span> : null}
-          </p>
-          <p className="mt-0.5 text-sm break-words text-slate-600">{invoice.description}</p>
-          {invoice.voidReason ? (
-            <p className="mt-0.5 text-sm break-words text-slate-700">
-              Voided: {invoice.voidReason}
-            </p>
-          ) : null}
-          <p className="mt-0.5 text-sm text-slate-600">
-            Issued {formatDate(invoice.date, zone)}
-            {open && invoice.dueDate ? ` · due ${formatDate(invoice.dueDate, zone)}` : ''}
-            {invoice.periodEnd && !open
-              ? ` · covers to ${formatDate(invoice.periodEnd, zone)}`
-              : ''}
-          </p>
-          <PaymentLines invoice={invoice} />
-        </div>
-        <div className="flex shrink-0 items-center gap-4">
-          <p className="text-right text-sm tabular-nums">
-            <span className="block font-semibold text-slate-900">
-              {formatCents(invoice.amount)}
-            </span>
-            {open && invoice.amountPaid > 0 ? (
-              <span className="block text-slate-600">{formatCents(due)} due</span>
-            ) : null}
-          </p>
-          {open ? (
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={onRecord}
-              aria-label={`Record a payment for ${invoice.number}`}
-            >
-              Record payment
-            </Button>
-          ) : null}
-          {open && invoice.amountPaid === 0 ? (
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={onVoid}
-              aria-label={`Void ${invoice.number}`}
-            >
-              Void
-            </Button>
-          ) : null}
-        </div>
-      </div>
-    </li>
-  );
-}
 
 export function InvoicesCard({ client }: { client: User }) {
   const invoices = useQuery(adminInvoicesQuery(client._id));
@@ -158,18 +68,19 @@ export function InvoicesCard({ client }: { client: User }) {
                   key={invoice.id}
                   invoice={invoice}
                   zone={invoices.data.billingTimeZone}
-                  onRecord={() => setDialog({ kind: 'payment', invoice })}
-                  onVoid={() => setDialog({ kind: 'void', invoice })}
+                  onAction={(kind) => setDialog({ kind, invoice })}
+                  onReverse={(payment) => setDialog({ kind: 'reverse', invoice, payment })}
                 />
               ))}
             </ul>
           )}
           <div className="mt-5 flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 pt-5">
-            {rate ? null : (
-              <p className="mr-auto text-sm text-slate-600">
-                Set an hourly rate above to bill hours.
-              </p>
-            )}
+            <p className="mr-auto text-sm text-slate-600">
+              {invoices.data.accountCreditCents > 0
+                ? `Account credit: ${formatCents(invoices.data.accountCreditCents)}, spent on the next invoices. `
+                : ''}
+              {rate ? '' : 'Set an hourly rate above to bill hours.'}
+            </p>
             <Button variant="secondary" onClick={() => setDialog({ kind: 'trial' })}>
               Grant trial
             </Button>
@@ -193,6 +104,18 @@ export function InvoicesCard({ client }: { client: User }) {
       ) : null}
       {dialog?.kind === 'void' ? (
         <VoidInvoiceDialog clientId={client._id} invoice={dialog.invoice} onClose={close} />
+      ) : null}
+      {dialog?.kind === 'credit' ? (
+        <CreditNoteDialog clientId={client._id} invoice={dialog.invoice} onClose={close} />
+      ) : null}
+      {dialog?.kind === 'reverse' ? (
+        <ReversePaymentDialog
+          clientId={client._id}
+          invoice={dialog.invoice}
+          payment={dialog.payment}
+          timeZone={invoices.data?.billingTimeZone ?? 'UTC'}
+          onClose={close}
+        />
       ) : null}
       {dialog?.kind === 'trial' ? <TrialDialog clientId={client._id} onClose={close} /> : null}
       {dialog?.kind === 'hours' && rate ? (

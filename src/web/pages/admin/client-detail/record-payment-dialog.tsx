@@ -17,6 +17,7 @@ import { FormDialogFooter } from '#web/components/form-dialog-footer.tsx';
 import { ModalDialog } from '#web/components/modal-dialog.tsx';
 import { useApiForm } from '#web/lib/use-api-form.ts';
 import { clientKeys } from '../shared/clients-api.ts';
+import { amountDue } from './invoice-row.tsx';
 import { invoiceKeys, invoicingCalls } from './invoices-api.ts';
 
 // Record money received against one open invoice: amount (what is still due by default),
@@ -44,7 +45,7 @@ export function RecordPaymentDialog({
 }) {
   const queryClient = useQueryClient();
   const formId = useId();
-  const due = invoice.amount - invoice.amountPaid;
+  const due = amountDue(invoice);
   const { form, onSubmit, alert, errors, isSubmitting } = useApiForm<RecordPaymentInput>({
     // raw: send dollars as typed; the server turns them into cents with the same schema.
     resolver: zodResolver(recordPaymentSchema(timeZone), undefined, { raw: true }),
@@ -73,7 +74,11 @@ export function RecordPaymentDialog({
       open
       size="md"
       title="Record a payment"
-      description={`Invoice ${invoice.number}: ${formatCents(due)} of ${formatCents(invoice.amount)} is due.`}
+      description={
+        invoice.status === 'void'
+          ? `Invoice ${invoice.number} is void: money received for it is kept as account credit and spent on the next invoices.`
+          : `Invoice ${invoice.number}: ${formatCents(due)} of ${formatCents(invoice.amount)} is due.`
+      }
       onClose={onClose}
       footer={
         <FormDialogFooter formId={formId} busy={isSubmitting} onCancel={onClose}>

@@ -22,10 +22,28 @@ function DueLine({ invoice, zone }: { invoice: Invoice; zone: string | undefined
   return <p className="text-xs text-slate-600">Due {formatDate(invoice.dueDate, zone)}</p>;
 }
 
-/** Why the consultancy voided an invoice, when it said. */
+/**
+ * What happened to an invoice since it was issued: why the consultancy voided it, credit
+ * notes and reversed payments, and what is still due when that is not the total.
+ */
 function VoidReason({ invoice }: { invoice: Invoice }) {
-  if (!invoice.voidReason) return null;
-  return <p className="text-sm break-words text-slate-700">Voided: {invoice.voidReason}</p>;
+  const notes = invoice.notes ?? [];
+  const due =
+    invoice.status === 'unpaid' &&
+    invoice.amountDue !== undefined &&
+    invoice.amountDue !== invoice.amount
+      ? invoice.amountDue
+      : null;
+  if (!invoice.voidReason && notes.length === 0 && due === null) return null;
+  return (
+    <div className="space-y-0.5 text-sm break-words text-slate-700">
+      {invoice.voidReason ? <p>Voided: {invoice.voidReason}</p> : null}
+      {notes.map((note) => (
+        <p key={note}>{note}</p>
+      ))}
+      {due !== null ? <p className="font-medium">{formatCents(due)} still due</p> : null}
+    </div>
+  );
 }
 
 function InvoiceActions({ invoice }: { invoice: Invoice }) {
