@@ -174,13 +174,16 @@ describe('local billing: portal and payments', () => {
     expect((await findUserById(db, user._id))?.subscriptionStatus).toBe('canceled');
     const [invoice] = (await get(token, '/api/zoho/invoices')).json();
     expect(invoice).toMatchObject({ status: 'void', paymentUrl: null });
-    // A void invoice takes no payment.
+    // Money that still arrives for it is kept as account credit (books.api.test.ts), and
+    // the plan stays cancelled.
     const [listed] = await adminInvoices(t, admin.token, user._id);
-    const refused = await t.injectAs(admin.token, {
+    const held = await t.injectAs(admin.token, {
       method: 'POST',
       url: `/api/admin/billing/${user._id}/invoices/${listed!.id}/payments`,
       payload: { amountDollars: 79, paidOn: '2026-01-05', method: 'ach' },
     });
-    expect(refused.statusCode).toBe(409);
+    expect(held.statusCode, held.body).toBe(200);
+    expect(held.json().message).toMatch(/^Payment recorded as account credit/);
+    expect((await findUserById(db, user._id))?.subscriptionStatus).toBe('canceled');
   });
 });

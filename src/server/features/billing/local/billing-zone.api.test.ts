@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '#server/config.ts';
@@ -6,6 +5,7 @@ import { auditLogs, invoices, outbox, users } from '#server/db/schema.ts';
 import { seedPackages } from '#server/db/seed/packages.ts';
 import { invoicingMessages } from '#shared/invoicing.ts';
 import { adminInvoices, choosePackage, subscribe } from '#test/support/billing.ts';
+import { pdfText } from '#test/support/pdf-text.ts';
 import { build } from '#test/support/test-app.ts';
 import { runBillingCycle } from './billing-cycle.ts';
 
@@ -23,24 +23,6 @@ const t = await build({
 const db = t.deps.database.db;
 const config = t.deps.config.invoicing;
 await seedPackages(db);
-
-/** The words of a PDF pdfkit wrote: its content streams inflated, the TJ strings read. */
-function pdfText(pdf: Buffer): string {
-  const lines: string[] = [];
-  for (const [, stream] of pdf.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(stream ?? '', 'latin1')).toString('latin1');
-    } catch {
-      continue; // not a compressed content stream (a font's metrics, say)
-    }
-    for (const [, parts] of content.matchAll(/\[(.*?)\]\s*TJ/g)) {
-      const hex = [...(parts ?? '').matchAll(/<([0-9a-fA-F]*)>/g)];
-      lines.push(hex.map(([, h]) => Buffer.from(h ?? '', 'hex').toString('latin1')).join(''));
-    }
-  }
-  return lines.join('\n');
-}
 
 afterEach(() => vi.useRealTimers());
 

@@ -12,6 +12,7 @@ import {
   payNewestInvoice,
   subscribe,
 } from '#test/support/billing.ts';
+import { pdfText } from '#test/support/pdf-text.ts';
 import { build } from '#test/support/test-app.ts';
 import { runBillingCycle } from './billing-cycle.ts';
 
@@ -193,6 +194,65 @@ describe('ending a plan at once', () => {
   });
 });
 
+describe('account credit', () => {
+  it('keeps a payment for a cancelled invoice and spends it on the next invoice', async () => {
+    const client = await t.registerClient();
+    await choosePackage(t, client.token, 'basic-monthly');
+    const [first] = await adminInvoices(t, admin.token, client.user._id);
+    await post(`${base(client.user._id)}/invoices/${first!.id}/void`, { reason: 'Cancelled' });
+    const held = await post(`${base(client.user._id)}/invoices/${first!.id}/payments`, {
+      amountDollars: 29,
+      paidOn: today(),
+      method: 'check',
+      reference: 'Check 88',
+    });
+    expect(held.statusCode, held.body).toBe(200);
+    expect(held.json().message).toBe(
+      `Payment recorded as account credit: ${first!.number} is void, so $29.00 is held on the account. It will be applied to the next invoice.`,
+    );
+    expect((await books(client.user._id)).accountCreditCents).toBe(2900);
+    expect(await mailsTo(client.user.email, 'billing-payment')).toEqual([
+      expect.stringContaining(
+        'That invoice was cancelled, so the amount is credit on your account',
+      ),
+    ]);
+
+    // Choosing Basic again: the new invoice is paid from the credit and the plan starts.
+    await choosePackage(t, client.token, 'basic-monthly');
+    const listed = await books(client.user._id);
+    expect(listed.accountCreditCents).toBe(0);
+    expect(listed.invoices[0]).toMatchObject({ status: 'paid', amountPaid: 2900 });
+    expect(listed.invoices[0]?.payments).toEqual([
+      expect.objectContaining({ method: 'credit', amount: 2900, reference: 'Account credit' }),
+    ]);
+    expect((await findUserById(db, client.user._id))?.subscriptionStatus).toBe('active');
+    // Reversing the check now would take back credit already spent: refused.
+    const check = listed.invoices.find((invoice) => invoice.id === first!.id)?.payments[0];
+    const refused = await reverse(client.user._id, first!.id, check!.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(ledgerMessages.creditSpent('$29.00'));
+  });
+
+  it('pays a renewal from account credit when the billing cycle issues it', async () => {
+    const client = await t.registerClient();
+    await subscribe(t, client.token, 'basic-monthly');
+    const [paid] = await adminInvoices(t, admin.token, client.user._id);
+    await creditNote(client.user._id, paid!.id, 29, 'First month on us');
+    expect((await books(client.user._id)).accountCreditCents).toBe(2900);
+    const row = await findUserById(db, client.user._id);
+    const near = new Date(row!.currentPeriodEnd!.getTime() - DAY);
+    // Other tests' clients renew in the same run; this one's renewal is read below.
+    const report = await runBillingCycle(db, config, near);
+    expect(report.renewalsIssued).toBeGreaterThanOrEqual(1);
+    const listed = await books(client.user._id);
+    expect(listed.invoices[0]).toMatchObject({ kind: 'renewal', status: 'paid' });
+    expect(listed.accountCreditCents).toBe(0);
+    expect((await findUserById(db, client.user._id))?.currentPeriodEnd?.getTime()).toBeGreaterThan(
+      row!.currentPeriodEnd!.getTime(),
+    );
+  });
+});
+
 describe('sales tax and the billing address', () => {
   it('adds the client’s rate as tax and keeps the address on each invoice', async () => {
     const client = await t.registerClient({ companyName: 'Acme Tools' });
@@ -217,7 +277,24 @@ describe('sales tax and the billing address', () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors).toEqual({ salesTaxPercent: ledgerMessages.taxRate });
-    const exempt = await db.select().from(users).where(eq(users.id, client.user._id));
-    expect(exempt[0]?.billingPrefs.salesTaxMilliPercent).toBe(8250);
+    const kept = await db.select().from(users).where(eq(users.id, client.user._id));
+    expect(kept[0]?.billingPrefs.salesTaxMilliPercent).toBe(8250);
+
+    // The PDF bills the company at its address and prints the tax as a line.
+    await creditNote(client.user._id, invoice!.id, 1.39, 'Rounding courtesy');
+    const pdf = await t.injectAs(client.token, {
+      method: 'GET',
+      url: `/api/invoices/${invoice!.id}/pdf`,
+    });
+    const text = pdfText(pdf.rawPayload);
+    for (const line of ['Acme Tools', '12 Main St', 'Austin, TX 78701', 'Subtotal', '$29.00']) {
+      expect(text).toContain(line);
+    }
+    expect(text).toContain('Sales tax (8.25%)');
+    expect(text).toContain('$2.39');
+    expect(text).toContain('$31.39');
+    expect(text).toContain('Credited');
+    expect(text).toMatch(/Credit note CN-\d{6} for \$1\.39 on .+: Rounding courtesy/);
+    expect(text).toContain('$30.00');
   });
 });
