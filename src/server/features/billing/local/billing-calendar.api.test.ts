@@ -189,7 +189,13 @@ describe('local billing over the calendar', () => {
       amount: 2900,
       periodStart: periodEnd.toISOString(),
     });
+    // Paid ahead: Pro was paid for until the period ends, and Basic starts with its own.
     await payNewestInvoice(t, admin.token, client.user._id);
+    expect(await findUserById(db, client.user._id)).toMatchObject({
+      subscriptionPlan: 'Pro',
+      scheduledPackageId: 'basic-monthly',
+    });
+    await runBillingCycle(db, config, new Date(periodEnd.getTime() + 60_000));
     expect(await findUserById(db, client.user._id)).toMatchObject({
       subscriptionPlan: 'Basic',
       scheduledPackageId: null,

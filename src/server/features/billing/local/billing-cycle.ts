@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { InvoicingConfig } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
-import { invoices, users } from '#server/db/schema.ts';
+import { invoices, packages, users } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
 import { formatCents } from '#shared/billing.ts';
 import { billingStatusFor } from '#shared/billing-api.ts';
@@ -36,6 +36,8 @@ export interface CycleReport {
   changeRequestsExpired: number;
   /** Plans cancelled at period end whose period is over. */
   periodsEnded: number;
+  /** Downgrades paid ahead whose period has begun. */
+  packagesStarted: number;
 }
 
 const hasOpenPlanInvoice = sql`exists (select 1 from ${invoices} i
@@ -240,6 +242,43 @@ async function expireChangeRequests(db: Db, config: InvoicingConfig, now: Date):
   return expired.length;
 }
 
+/**
+ * A package paid ahead with its renewal (a downgrade) takes over when its period starts:
+ * the client had the plan paid for until then.
+ */
+async function startPaidPackages(db: Db, now: Date): Promise<number> {
+  const due = await db
+    .select({ id: users.id, packageId: packages.id, plan: packages.plan })
+    .from(users)
+    .innerJoin(packages, eq(packages.id, users.scheduledPackageId))
+    .where(
+      and(
+        eq(users.subscriptionStatus, 'active'),
+        sql`exists (select 1 from ${invoices} i where i.client_user_id = ${users.id}
+          and i.kind = 'renewal' and i.status = 'paid' and i.package_id = ${packages.id}
+          and i.period_start <= ${now.toISOString()}::timestamptz)`,
+      ),
+    )
+    .limit(BATCH);
+  let started = 0;
+  for (const row of due) {
+    // Conditional: another instance may have started it already.
+    const [done] = await db
+      .update(users)
+      .set({ subscriptionPlan: row.plan, scheduledPackageId: null, updatedAt: now })
+      .where(and(eq(users.id, row.id), eq(users.scheduledPackageId, row.packageId)))
+      .returning({ id: users.id });
+    if (!done) continue;
+    started++;
+    await audit(db, {
+      source: 'billing',
+      message: `Plan changed to ${row.plan} with the period paid for`,
+      userId: row.id,
+    });
+  }
+  return started;
+}
+
 /** Trials past their end: pending payment when a plan invoice is open, else no plan. */
 async function endTrials(db: Db, config: InvoicingConfig, now: Date): Promise<number> {
   const rows = await db
@@ -274,8 +313,16 @@ export async function runBillingCycle(
 ): Promise<CycleReport> {
   const changeRequestsExpired = await expireChangeRequests(db, config, now);
   const periodsEnded = await endCancelledPeriods(db, config, now);
+  const packagesStarted = await startPaidPackages(db, now);
   const renewalsIssued = await issueRenewals(db, config, now);
   const pastDue = await markPastDue(db, config, now);
   const trialsEnded = await endTrials(db, config, now);
-  return { renewalsIssued, pastDue, trialsEnded, changeRequestsExpired, periodsEnded };
+  return {
+    renewalsIssued,
+    pastDue,
+    trialsEnded,
+    changeRequestsExpired,
+    periodsEnded,
+    packagesStarted,
+  };
 }

@@ -155,8 +155,14 @@ export async function settlePlanInvoice(
         ne(invoices.id, invoice.id),
       ),
     );
-  await activateSubscription(tx, invoice.clientUserId, pkg, end);
-  const what = `${pkg.name} active until ${formatDate(end, timeZone)}`;
+  // A renewal paid before its period starts extends the plan; a downgrade it carries
+  // starts with that period (billing-cycle.ts), not on the day it was paid.
+  const early = renewal && start.getTime() > Date.now() && client?.subscriptionPlan !== pkg.plan;
+  if (early) await renewAhead(tx, invoice.clientUserId, pkg, end);
+  else await activateSubscription(tx, invoice.clientUserId, pkg, end);
+  const what = early
+    ? `${pkg.name} from ${formatDate(start, timeZone)} until ${formatDate(end, timeZone)}`
+    : `${pkg.name} active until ${formatDate(end, timeZone)}`;
   await audit(tx, {
     source: 'billing',
     message: `Invoice ${invoice.number} paid: ${what}`,
@@ -172,6 +178,18 @@ export async function settlePlanInvoice(
   });
   return what;
 }
+
+/** The paid period runs on to `end`; the package waits as scheduled for its period. */
+const renewAhead = (tx: Db, clientId: string, pkg: PackageRow, end: Date) =>
+  tx
+    .update(users)
+    .set({
+      currentPeriodEnd: end,
+      scheduledPackageId: pkg.id,
+      cancelAtPeriodEnd: false,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, clientId));
 
 /**
  * Spends the client's account credit on their open invoices (docs/decisions/028): called

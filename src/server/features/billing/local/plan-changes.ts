@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { InvoicingConfig } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
-import { type UserRow, users } from '#server/db/schema.ts';
+import { invoices, type UserRow, users } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
 import { formatCents } from '#shared/billing.ts';
 import { billingStatusFor } from '#shared/billing-api.ts';
@@ -106,11 +106,28 @@ export async function resumePlan(
     .update(users)
     .set({ cancelAtPeriodEnd: false, updatedAt: now })
     .where(eq(users.id, client.id));
+  // The renewal the cancellation voided is due again: there is one per period, so a new
+  // one could not be issued.
+  const reopened = await tx
+    .update(invoices)
+    .set({ status: 'unpaid' })
+    .where(
+      and(
+        eq(invoices.clientUserId, client.id),
+        eq(invoices.kind, 'renewal'),
+        eq(invoices.status, 'void'),
+        eq(invoices.periodStart, end),
+        eq(invoices.amountPaid, 0),
+        isNull(invoices.voidReason),
+      ),
+    )
+    .returning({ number: invoices.number });
   await recordBilling(
     tx,
     acting,
     client.id,
     `Cancellation undone: ${client.subscriptionPlan} renews on ${plainDate(end, timeZone)}`,
+    { reopenedInvoices: reopened.map((row) => row.number) },
   );
   return `Your ${client.subscriptionPlan} plan goes on and renews on ${plainDate(end, timeZone)}.`;
 }
