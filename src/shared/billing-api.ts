@@ -140,6 +140,13 @@ export const PaySessionSchema = z.object({
       items: z.array(InvoiceItemSchema),
       /** Cents received so far (an admin records payments). */
       amountPaid: z.number().int(),
+      /** Cents taken off by credit notes. */
+      amountCredited: z.number().int(),
+      /** Sales tax in cents, included in amount, and its rate in thousandths of a percent. */
+      taxCents: z.number().int(),
+      taxRateMilliPercent: z.number().int().nullable(),
+      /** The address lines kept with the invoice at issue (after the company). */
+      billingAddress: z.array(z.string()),
     })
     .nullable(),
   /** invoice: how to pay it. */

@@ -1,6 +1,7 @@
 import { formatCents } from '#shared/billing.ts';
 import type { PaySession } from '#shared/billing-api.ts';
 import { formatDate } from '#shared/dates.ts';
+import { formatTaxRate } from '#shared/ledger-actions.ts';
 import { Alert } from '#web/components/alert.tsx';
 import { Badge } from '#web/components/badge.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
@@ -23,7 +24,17 @@ function StatusBadge({ invoice }: { invoice: SessionInvoice }) {
   return overdue ? <Badge tone="red">Overdue</Badge> : <Badge tone="amber">Awaiting payment</Badge>;
 }
 
+function Line({ label, cents }: { label: string; cents: number }) {
+  return (
+    <li className="flex justify-between gap-4 py-3">
+      <span className="min-w-0 text-slate-700">{label}</span>
+      <span className="shrink-0 font-medium text-slate-900 tabular-nums">{formatCents(cents)}</span>
+    </li>
+  );
+}
+
 function Lines({ invoice }: { invoice: SessionInvoice }) {
+  const rate = invoice.taxRateMilliPercent;
   return (
     <section aria-labelledby="lines-heading" className="mt-6">
       <h2 id="lines-heading" className="text-base font-semibold text-slate-900">
@@ -31,12 +42,22 @@ function Lines({ invoice }: { invoice: SessionInvoice }) {
       </h2>
       <ul className="mt-2 divide-y divide-slate-200 border-y border-slate-200 text-sm">
         {invoice.items.map((item) => (
-          <li key={item.description} className="flex justify-between gap-4 py-3">
-            <span className="min-w-0 text-slate-700">{item.description}</span>
-            <span className="shrink-0 font-medium text-slate-900">{formatCents(item.amount)}</span>
-          </li>
+          <Line key={item.description} label={item.description} cents={item.amount} />
         ))}
+        {invoice.taxCents > 0 ? (
+          <Line
+            label={rate ? `Sales tax (${formatTaxRate(rate)})` : 'Sales tax'}
+            cents={invoice.taxCents}
+          />
+        ) : null}
       </ul>
+      {invoice.notes?.length ? (
+        <ul className="mt-3 space-y-1 text-sm text-slate-700">
+          {invoice.notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      ) : null}
     </section>
   );
 }
@@ -45,7 +66,7 @@ function InvoiceView({ session }: { session: PaySession }) {
   const invoice = session.invoice;
   if (!invoice) return <Alert>This invoice could not be found. Open it again from Billing.</Alert>;
   const open = invoice.status === 'unpaid';
-  const due = invoice.amount - invoice.amountPaid;
+  const due = Math.max(invoice.amount - invoice.amountPaid - invoice.amountCredited, 0);
   const zone = session.billingTimeZone;
 
   return (
@@ -59,7 +80,10 @@ function InvoiceView({ session }: { session: PaySession }) {
         <DetailRow label="Status">
           <StatusBadge invoice={invoice} />
         </DetailRow>
-        <BilledTo client={session.client} />
+        <BilledTo client={session.client} address={invoice.billingAddress} />
+        {invoice.amountCredited > 0 && open ? (
+          <DetailRow label="Credited">{formatCents(invoice.amountCredited)}</DetailRow>
+        ) : null}
         {invoice.amountPaid > 0 && open ? (
           <DetailRow label="Received so far">{formatCents(invoice.amountPaid)}</DetailRow>
         ) : null}

@@ -15,6 +15,7 @@ import {
 import { isDowngrade } from '#shared/plan-change.ts';
 import type { InvoiceLinks } from '../invoice-links.ts';
 import { recordBilling } from '../provider.ts';
+import { ledgerLinesOf } from './invoice-ledger.ts';
 import { invoicePackage } from './invoicing.ts';
 import { claimSession, requireOpenSession } from './pay-sessions.ts';
 import { cancelAtPeriodEnd, resumePlan, scheduleDowngrade } from './plan-changes.ts';
@@ -57,7 +58,8 @@ export interface PayPageDeps {
   invoicing: InvoicingConfig;
 }
 
-async function invoiceView(links: InvoiceLinks, invoice: InvoiceRow) {
+async function invoiceView(db: Db, links: InvoiceLinks, invoice: InvoiceRow, timeZone: string) {
+  const notes = await ledgerLinesOf(db, [invoice.id], timeZone);
   return {
     id: invoice.id,
     number: invoice.number,
@@ -69,6 +71,11 @@ async function invoiceView(links: InvoiceLinks, invoice: InvoiceRow) {
     pdfUrl: await links.pdfUrl(invoice.id),
     items: invoice.items,
     amountPaid: invoice.amountPaid,
+    amountCredited: invoice.amountCredited,
+    taxCents: invoice.taxCents,
+    taxRateMilliPercent: invoice.taxRateMilliPercent,
+    billingAddress: invoice.billTo.slice(1),
+    notes: notes.get(invoice.id) ?? [],
   };
 }
 
@@ -111,7 +118,7 @@ export async function getPaySession(
       scheduledPackage: scheduled ? packageToJson(scheduled) : null,
     },
     packages: session.kind === 'portal' ? (await listPackageRows(db)).map(packageToJson) : [],
-    invoice: invoice ? await invoiceView(links, invoice) : null,
+    invoice: invoice ? await invoiceView(db, links, invoice, invoicing.timeZone) : null,
     instructions: session.kind === 'invoice' ? invoicing.instructions : null,
     billingTimeZone: invoicing.timeZone,
     expiresAt: session.expiresAt.toISOString(),

@@ -180,8 +180,9 @@ export function InvoiceRow({
           <Dates invoice={invoice} zone={zone} />
           <LedgerLines invoice={invoice} onReverse={onReverse} />
         </div>
-        <div className="flex shrink-0 items-center gap-4">
-          <p className="text-right text-sm tabular-nums">
+        {/* On a phone the amount and the actions take a line of their own and wrap. */}
+        <div className="flex w-full flex-wrap items-center justify-between gap-x-4 gap-y-2 sm:w-auto sm:shrink-0 sm:justify-end">
+          <p className="text-sm tabular-nums sm:text-right">
             <span className="block font-semibold text-slate-900">
               {formatCents(invoice.amount)}
             </span>

@@ -37,13 +37,25 @@ export function ZoneNote({ timeZone }: { timeZone: string }) {
 }
 
 /** Who the subscription or invoice is for, as the account knows them. */
-export function BilledTo({ client }: { client: PaySession['client'] }) {
+export function BilledTo({
+  client,
+  address = [],
+}: {
+  client: PaySession['client'];
+  /** The invoice's billing address lines, when it has them. */
+  address?: string[];
+}) {
   return (
     <DetailRow label="Billed to">
       <span className="block">{client.name}</span>
       {client.companyName ? (
         <span className="block font-normal text-slate-600">{client.companyName}</span>
       ) : null}
+      {address.map((line) => (
+        <span key={line} className="block font-normal text-slate-600">
+          {line}
+        </span>
+      ))}
       <span className="block font-normal break-all text-slate-600">{client.email}</span>
     </DetailRow>
   );
