@@ -131,6 +131,20 @@ describe('BILLING_PROVIDER=stripe', () => {
       secretKey: 'sk_test_x',
       webhookSecret: 'whsec_x',
       apiUrl: 'https://api.stripe.com',
+      automaticTax: false,
     });
+    expect(loadConfig({ STRIPE_AUTOMATIC_TAX: 'true' }).stripe.automaticTax).toBe(true);
+  });
+});
+
+describe('BILLING_TIME_ZONE', () => {
+  it('defaults to Central Time and refuses a zone that is not one', () => {
+    expect(loadConfig({}).invoicing.timeZone).toBe('America/Chicago');
+    expect(loadConfig({ BILLING_TIME_ZONE: 'America/New_York' }).invoicing.timeZone).toBe(
+      'America/New_York',
+    );
+    expect(() => loadConfig({ BILLING_TIME_ZONE: 'Mars/Olympus' })).toThrow(
+      /BILLING_TIME_ZONE: must be an IANA time zone such as America\/Chicago/,
+    );
   });
 });
