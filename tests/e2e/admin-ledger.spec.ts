@@ -19,7 +19,11 @@ test('an admin credits part of a paid invoice, reverses its payment, sets tax, a
   await openSignedIn(page, await loginAdmin(request), `/admin/clients/${client.user._id}#billing`);
   const card = page.getByRole('region', { name: 'Invoices and payments' });
   // The number as the row starts it ("INV-000123" then its status badge).
-  const first = (await card.getByText(/^INV-\d{6}/).first().textContent()) ?? '';
+  const first =
+    (await card
+      .getByText(/^INV-\d{6}/)
+      .first()
+      .textContent()) ?? '';
   const number = first.match(/INV-\d{6}/)?.[0] ?? '';
 
   // A credit note on a paid invoice becomes account credit.

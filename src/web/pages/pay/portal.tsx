@@ -67,7 +67,8 @@ function Portal({ session, token }: { session: PaySession; token: string }) {
         <PortalResume session={session} token={token} disabled={busy} onBusy={setBusy} />
       ) : waiting ? (
         <Alert tone="info" title="Invoice waiting for payment">
-          Invoice {waiting.number} ({formatCents(waiting.amount - waiting.amountPaid - waiting.amountCredited)}) is open. Pay
+          Invoice {waiting.number} (
+          {formatCents(waiting.amount - waiting.amountPaid - waiting.amountCredited)}) is open. Pay
           it as shown on the invoice (Pay Now in Billing); to choose another plan, cancel below and
           choose again.
         </Alert>
