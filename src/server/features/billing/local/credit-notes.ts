@@ -1,18 +1,17 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { InvoicingConfig } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
-import { creditNotes, invoices } from '#server/db/schema.ts';
-import { badRequest, conflict, notFound } from '#server/http/errors.ts';
+import { creditNotes } from '#server/db/schema.ts';
+import { badRequest, conflict } from '#server/http/errors.ts';
 import { formatCents } from '#shared/billing.ts';
 import { billingToday } from '#shared/billing-dates.ts';
-import { invoicingMessages } from '#shared/invoicing.ts';
 import { type CreditNoteBodySchema, ledgerMessages } from '#shared/ledger-actions.ts';
 import { booksMail } from '../billing-mails.ts';
 import { type Acting, recordBilling } from '../provider.ts';
 import { settlePlanInvoice, spendCredit } from './invoicing.ts';
 import { addAccountCredit, addToInvoice, overpaid, stillDue } from './ledger.ts';
-import { type InvoiceRow, lockInvoiceNumbers } from './records.ts';
+import { type InvoiceRow, lockClientInvoice, lockInvoiceNumbers } from './records.ts';
 
 // A credit note against a local invoice (docs/decisions/028-the-books.md): it takes an
 // amount off what the invoice asks for, with a reason. On an open invoice it lowers what
@@ -118,12 +117,7 @@ export function issueCreditNote(
   },
 ): Promise<string> {
   return db.transaction(async (tx) => {
-    const [invoice] = await tx
-      .select()
-      .from(invoices)
-      .where(and(eq(invoices.id, input.invoiceId), eq(invoices.clientUserId, input.clientId)))
-      .for('update');
-    if (!invoice) throw notFound(invoicingMessages.invoiceNotFound);
+    const invoice = await lockClientInvoice(tx, input.clientId, input.invoiceId);
     const issued = await creditInvoice(tx, config, {
       invoice,
       amountCents: input.body.amountCents,

@@ -7,12 +7,11 @@ import { conflict, notFound } from '#server/http/errors.ts';
 import { formatCents } from '#shared/billing.ts';
 import { ledgerPaymentMethodLabels } from '#shared/books.ts';
 import { zoneDayStart } from '#shared/dates.ts';
-import { invoicingMessages } from '#shared/invoicing.ts';
 import { ledgerMessages, type reversePaymentSchema } from '#shared/ledger-actions.ts';
 import { booksMail } from '../billing-mails.ts';
 import { type Acting, recordBilling } from '../provider.ts';
 import { addAccountCredit, creditBalance, overpaid, stillDue } from './ledger.ts';
-import type { InvoiceRow } from './records.ts';
+import { type InvoiceRow, lockClientInvoice } from './records.ts';
 
 // Reversing a recorded payment (docs/decisions/028-the-books.md): the ACH bounced or the
 // check came back. The payment row stays, marked reversed with the day and the reason; the
@@ -35,12 +34,7 @@ export function reversePayment(
   },
 ): Promise<string> {
   return db.transaction(async (tx) => {
-    const [invoice] = await tx
-      .select()
-      .from(invoices)
-      .where(and(eq(invoices.id, input.invoiceId), eq(invoices.clientUserId, input.clientId)))
-      .for('update');
-    if (!invoice) throw notFound(invoicingMessages.invoiceNotFound);
+    const invoice = await lockClientInvoice(tx, input.clientId, input.invoiceId);
     const [payment] = /^[0-9a-f-]{36}$/i.test(input.paymentId)
       ? await tx
           .select()

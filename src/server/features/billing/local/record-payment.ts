@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { InvoicingConfig } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { invoicePayments, invoices } from '#server/db/schema.ts';
-import { badRequest, conflict, notFound } from '#server/http/errors.ts';
+import { badRequest, conflict } from '#server/http/errors.ts';
 import { formatCents } from '#shared/billing.ts';
 import {
   invoicingMessages,
@@ -14,7 +14,7 @@ import { paymentReceivedMail, planChangedMail } from '../billing-mails.ts';
 import { type Acting, recordBilling } from '../provider.ts';
 import { settlePlanInvoice, spendCredit } from './invoicing.ts';
 import { addAccountCredit, addToInvoice, type OnSettled, stillDue } from './ledger.ts';
-import type { InvoiceRow } from './records.ts';
+import { type InvoiceRow, lockClientInvoice } from './records.ts';
 
 // An admin records money received (docs/decisions/014, 028): against an open invoice it
 // counts toward what is due, and the payment that covers it settles it (a plan invoice
@@ -36,12 +36,7 @@ export function recordPayment(
   input: { clientId: string; invoiceId: string; payment: PaymentInput; acting: Acting },
 ): Promise<string> {
   return db.transaction(async (tx) => {
-    const [invoice] = await tx
-      .select()
-      .from(invoices)
-      .where(and(eq(invoices.id, input.invoiceId), eq(invoices.clientUserId, input.clientId)))
-      .for('update');
-    if (!invoice) throw notFound(invoicingMessages.invoiceNotFound);
+    const invoice = await lockClientInvoice(tx, input.clientId, input.invoiceId);
     if (invoice.status === 'paid') throw conflict(invoicingMessages.invoiceSettled);
     // A void invoice still names what it asked for: more than that is not its money.
     const due = invoice.status === 'void' ? invoice.amount - invoice.amountPaid : stillDue(invoice);

@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { invoices, packages, type UserRow, users } from '#server/db/schema.ts';
+import { notFound } from '#server/http/errors.ts';
 import type { Package } from '#shared/billing-api.ts';
 import { billingStatusFor } from '#shared/billing-api.ts';
-import type { InvoiceItem, InvoiceKind } from '#shared/invoicing.ts';
+import { type InvoiceItem, type InvoiceKind, invoicingMessages } from '#shared/invoicing.ts';
 import { salesTaxCents } from '#shared/ledger-actions.ts';
 import { billToLines } from './invoice-details.ts';
 
@@ -171,6 +172,21 @@ export async function currentPackage(db: Db, userId: string): Promise<PackageRow
     .orderBy(desc(invoices.issuedAt))
     .limit(1);
   return row?.pkg;
+}
+
+/** The client's invoice, locked for a change in this transaction; 404 when not theirs. */
+export async function lockClientInvoice(
+  tx: Db,
+  clientId: string,
+  invoiceId: string,
+): Promise<InvoiceRow> {
+  const [invoice] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.clientUserId, clientId)))
+    .for('update');
+  if (!invoice) throw notFound(invoicingMessages.invoiceNotFound);
+  return invoice;
 }
 
 export async function findInvoice(db: Db, id: string): Promise<InvoiceRow | undefined> {

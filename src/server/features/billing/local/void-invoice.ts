@@ -2,11 +2,12 @@ import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '#server/db/client.ts';
 import { invoices, users } from '#server/db/schema.ts';
-import { conflict, notFound } from '#server/http/errors.ts';
+import { conflict } from '#server/http/errors.ts';
 import { formatCents } from '#shared/billing.ts';
 import { billingStatusFor } from '#shared/billing-api.ts';
 import { invoicingMessages, type VoidInvoiceSchema } from '#shared/invoicing.ts';
 import { type Acting, recordBilling } from '../provider.ts';
+import { lockClientInvoice } from './records.ts';
 
 // Voiding an invoice issued in error (the books, docs/decisions/027): only an open one
 // with no money on it, so no payment is left without its invoice; the reason stays with
@@ -23,12 +24,7 @@ export function voidInvoice(
   },
 ): Promise<string> {
   return db.transaction(async (tx) => {
-    const [invoice] = await tx
-      .select()
-      .from(invoices)
-      .where(and(eq(invoices.id, input.invoiceId), eq(invoices.clientUserId, input.clientId)))
-      .for('update');
-    if (!invoice) throw notFound(invoicingMessages.invoiceNotFound);
+    const invoice = await lockClientInvoice(tx, input.clientId, input.invoiceId);
     if (invoice.status !== 'unpaid' || invoice.amountPaid > 0) {
       throw conflict(invoicingMessages.voidNotOpen);
     }
