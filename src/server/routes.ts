@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { noteRoutes } from '#server/api/serve.ts';
 import { accountRoutes } from '#server/features/account/portal-routes.ts';
+import { adminRunsRoutes } from '#server/features/admin-runs/admin-routes.ts';
 import { adminAnalyticsRoutes } from '#server/features/analytics/admin-routes.ts';
 import { clientAnalyticsRoutes } from '#server/features/analytics/portal-routes.ts';
 import { apiTokenRoutes } from '#server/features/api-tokens/portal-routes.ts';
@@ -105,6 +106,7 @@ const fromTable: Plugin[] = [
   csvExportRoutes,
   environmentRoutes,
   booksRoutes,
+  adminRunsRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance) {
