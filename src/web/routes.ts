@@ -1,4 +1,5 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
+import { runsScreenPath } from '#shared/admin-runs.ts';
 import { booksScreenPath } from '#shared/books.ts';
 import { paths } from '#shared/paths.ts';
 
@@ -46,6 +47,7 @@ export default [
       adminPage(`${paths.adminClients}/:id`, 'client-detail'),
       adminPage(booksScreenPath, 'books'),
       adminPage(paths.adminProcesses, 'processes'),
+      adminPage(runsScreenPath, 'runs'),
       adminPage(paths.adminZoho, 'zoho'),
       adminPage(paths.adminAnalytics, 'analytics'),
       adminPage(paths.adminEnvironment, 'environment'),

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet } from 'react-router';
+import { runsScreenPath } from '#shared/admin-runs.ts';
 import { booksScreenPath } from '#shared/books.ts';
 import { paths } from '#shared/paths.ts';
 import { twoFactorMessages } from '#shared/two-factor.ts';
@@ -21,6 +22,7 @@ const items: SideNavItem[] = [
   { to: paths.adminClients, label: 'Clients' },
   { to: booksScreenPath, label: 'Books' },
   { to: paths.adminProcesses, label: 'Processes' },
+  { to: runsScreenPath, label: 'Runs' },
   { to: paths.adminZoho, label: 'CRM & Billing Apps' },
   { to: paths.adminAnalytics, label: 'Analytics' },
   { to: paths.adminEnvironment, label: 'Environment' },
