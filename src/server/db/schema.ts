@@ -236,6 +236,9 @@ export const runs = pgTable(
     index('runs_following_idx').on(t.startedAt).where(sql`${t.state} = 'following'`),
     // "Retried as …" beside a run in the history.
     index('runs_retry_of_idx').on(t.retryOf).where(sql`${t.retryOf} is not null`),
+    // The admin's list of every run, newest first, and its look-up by n8n execution id.
+    index('runs_started_idx').on(t.startedAt, t.id),
+    index('runs_execution_idx').on(t.n8nExecutionId).where(sql`${t.n8nExecutionId} is not null`),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "runs_started_idx" ON "runs" USING btree ("started_at","id");--> statement-breakpoint
+CREATE INDEX "runs_execution_idx" ON "runs" USING btree ("n8n_execution_id") WHERE "runs"."n8n_execution_id" is not null;
