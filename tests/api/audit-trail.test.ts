@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLogs, catalogTemplates } from '#server/db/schema.ts';
 import { seedCatalog } from '#server/db/seed/catalog.ts';
 import { seedPackages } from '#server/db/seed/packages.ts';
+import { billingToday } from '#shared/billing-dates.ts';
 import { startFakeN8n } from '#test/support/fake-n8n.ts';
 import { build, nextIp } from '#test/support/test-app.ts';
 
@@ -58,7 +59,8 @@ async function walkThroughEveryEvent() {
   ok(
     await asAdmin('POST', `/api/admin/billing/${user._id}/invoices/${invoice.id}/payments`, {
       amountDollars: invoice.amount / 100,
-      paidOn: new Date().toISOString().slice(0, 10),
+      // Today as billing counts days (BILLING_TIME_ZONE): behind UTC after its midnight.
+      paidOn: billingToday(t.deps.config.invoicing.timeZone),
       method: 'check',
       reference: 'Check 2001',
     }),
