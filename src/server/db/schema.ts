@@ -15,6 +15,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { AlertKind } from '#shared/alerts.ts';
 import type { AuditLevel } from '#shared/audit.ts';
 import type { Interval, InvoiceStatus, PaySessionKind } from '#shared/billing-api.ts';
 import type { LedgerPaymentMethod } from '#shared/books.ts';
@@ -261,6 +262,15 @@ export const runRollups = pgTable(
     failures: integer('failures').notNull().default(0),
     totalDurationMs: bigint('total_duration_ms', { mode: 'number' }).notNull().default(0),
     lastRunAt: timestamp('last_run_at', { withTimezone: true }).notNull(),
+    /**
+     * Settled runs counted per duration bucket (shared/process-health.ts holds the bounds,
+     * migration 0031 the same bounds in SQL): median and p95 read from these.
+     */
+    durationBuckets: integer('duration_buckets').array().notNull().default(sql`'{}'::integer[]`),
+    /** Scheduled runs, those that failed and those that started on time (the report's uptime). */
+    scheduledRuns: integer('scheduled_runs').notNull().default(0),
+    scheduledFailures: integer('scheduled_failures').notNull().default(0),
+    scheduledOnTime: integer('scheduled_on_time').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.processId, t.day] }),
@@ -312,6 +322,36 @@ export const runWindowTotals = pgTable(
   ],
 );
 
+/**
+ * Each process's latest outcome, kept by a trigger on runs (migration 0031) as runs settle:
+ * failures in a row count failures that started after the latest success.
+ */
+export const processHealth = pgTable(
+  'process_health',
+  {
+    processId: uuid('process_id')
+      .primaryKey()
+      .references(() => processes.id, { onDelete: 'cascade' }),
+    clientUserId: uuid('client_user_id').notNull(),
+    failuresInARow: integer('failures_in_a_row').notNull().default(0),
+    /** When the first failure of the current streak started; null while healthy. */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
+    lastFailedRunId: uuid('last_failed_run_id'),
+    lastErrorKind: text('last_error_kind').$type<RunErrorKind>(),
+    lastError: text('last_error'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('process_health_failing_idx')
+      .on(t.failuresInARow.desc(), t.processId)
+      .where(sql`${t.failuresInARow} > 0`),
+  ],
+);
+
+export type ProcessHealthRow = typeof processHealth.$inferSelect;
+
 /** A cron schedule for a process. `nextRunAt` is what the job loop claims (DESIGN §2). */
 export const schedules = pgTable(
   'schedules',
@@ -354,6 +394,10 @@ export const outbox = pgTable(
     text: text('text').notNull(),
     replyTo: text('reply_to'),
     kind: text('kind').notNull(),
+    /** The branded HTML part, rendered from the mail's React component when it was queued. */
+    html: text('html'),
+    /** Files sent with it (a service report's PDF), base64. */
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
     /** The body holds a secret (a reset or invite link): it is cleared once delivered. */
     sensitive: boolean('sensitive').notNull().default(false),
     status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
@@ -877,3 +921,73 @@ export const webhookDeliveries = pgTable(
 );
 
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+/** A file attached to an outgoing mail. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
+
+/** Where and when the consultancy hears about trouble: one row (id 1). */
+export const alertSettings = pgTable('alert_settings', {
+  id: integer('id').primaryKey().default(1),
+  emails: text('emails').array().notNull().default(sql`'{}'::text[]`),
+  webhookUrl: text('webhook_url'),
+  /** Signs each alert webhook call like client notifications (HMAC-SHA256). */
+  webhookSecret: text('webhook_secret'),
+  /** A process failing this many times in a row opens an incident; 0 turns the rule off. */
+  failuresInARow: integer('failures_in_a_row').notNull().default(3),
+  /** A client's success rate over the last day under this percentage; 0 turns it off. */
+  successRateBelow: integer('success_rate_below').notNull().default(90),
+  scheduleMissed: boolean('schedule_missed').notNull().default(true),
+  n8nUnreachable: boolean('n8n_unreachable').notNull().default(true),
+  mailFailing: boolean('mail_failing').notNull().default(true),
+  updatedBy: uuid('updated_by'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One incident per subject while it lasts (a process, a client, a schedule, n8n, mail):
+ * opened once with one alert, cleared once with one recovery message.
+ */
+export const alertIncidents = pgTable(
+  'alert_incidents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').$type<AlertKind>().notNull(),
+    /** What it is about within its kind: a process, client or schedule id; 'n8n'; 'mail'. */
+    subjectKey: text('subject_key').notNull(),
+    clientUserId: uuid('client_user_id'),
+    processId: uuid('process_id'),
+    title: text('title').notNull(),
+    cause: text('cause').notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    clearedAt: timestamp('cleared_at', { withTimezone: true }),
+    alertedAt: timestamp('alerted_at', { withTimezone: true }),
+    recoveryAlertedAt: timestamp('recovery_alerted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('alert_incidents_open_idx')
+      .on(t.kind, t.subjectKey)
+      .where(sql`${t.clearedAt} is null`),
+    index('alert_incidents_client_idx').on(t.clientUserId, t.openedAt),
+    index('alert_incidents_opened_idx').on(t.openedAt, t.id),
+  ],
+);
+
+export type AlertIncidentRow = typeof alertIncidents.$inferSelect;
+
+/** The monthly service report mailed to a client: one row per client and month, so it goes once. */
+export const serviceReports = pgTable(
+  'service_reports',
+  {
+    clientUserId: uuid('client_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The month's first day. */
+    month: date('month', { mode: 'string' }).notNull(),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.clientUserId, t.month] })],
+);

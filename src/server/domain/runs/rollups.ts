@@ -31,13 +31,9 @@ export async function rebuildRollups(
     await tx.execute(sql`delete from run_rollups where day >= ${from}::date`);
     const inserted = (await tx.execute(sql`
       insert into run_rollups
-        (process_id, client_user_id, day, runs, failures, total_duration_ms, last_run_at)
-      select process_id, min(client_user_id::text)::uuid, (started_at at time zone 'UTC')::date,
-             count(*), count(*) filter (where ok = false), coalesce(sum(duration_ms), 0),
-             max(started_at)
-      from runs
-      where started_at >= ${`${from}T00:00:00Z`}::timestamptz
-      group by process_id, (started_at at time zone 'UTC')::date
+        (process_id, client_user_id, day, runs, failures, total_duration_ms, last_run_at,
+         duration_buckets, scheduled_runs, scheduled_failures, scheduled_on_time)
+      select * from runs_rolled_up(${`${from}T00:00:00Z`}::timestamptz)
       returning day`)) as { rows: { day: string }[] };
     // The product-wide day totals follow the rollups of those days.
     await tx.execute(sql`delete from run_daily_totals where day >= ${from}::date`);
@@ -46,6 +42,7 @@ export async function rebuildRollups(
       select day, sum(runs), sum(failures), count(*) from run_rollups
       where day >= ${from}::date group by day`);
     await tx.execute(sql`select recompute_run_window_totals()`);
+    await tx.execute(sql`select recompute_process_health(process_id) from process_health`);
     await tx.execute(sql`select set_config('app.rollup_rebuild', 'off', true)`);
     return { from, rows: inserted.rows.length };
   });
