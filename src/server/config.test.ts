@@ -34,6 +34,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
   });
 
+  it('checks the alert rules every minute unless ALERTS_EVERY_SECONDS says otherwise', () => {
+    expect(loadConfig({}).alertsEveryMs).toBe(60_000);
+    expect(loadConfig({ ALERTS_EVERY_SECONDS: '2' }).alertsEveryMs).toBe(2_000);
+    expect(() => loadConfig({ ALERTS_EVERY_SECONDS: '0' })).toThrow(/ALERTS_EVERY_SECONDS/);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: ' ' }).databaseUrl).toBeUndefined();
   });

@@ -88,6 +88,8 @@ const EnvSchema = z.object({
   N8N_RAILWAY_URL: optional,
   // How often runs still under way in n8n are asked about (docs/decisions/024).
   N8N_FOLLOW_UP_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
+  // How often the alert rules are checked (Admin › Alerts); the browser tests shorten it.
+  ALERTS_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   // Where the Stripe library sends its calls; only tests point it elsewhere (a loopback fake).
@@ -171,6 +173,8 @@ export interface Config {
   schedulerConcurrency: number;
   /** Mail and run notices are tried again this long after a first failure, then doubling. */
   firstRetryMs: number;
+  /** How often the alert rules are checked (ALERTS_EVERY_SECONDS). */
+  alertsEveryMs: number;
   /** Bearer token of GET /metrics; unset turns metrics off (404). */
   metricsToken: string | undefined;
   logLevel: Env['LOG_LEVEL'];
@@ -393,6 +397,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runsInFlightPerAccount: e.RUNS_IN_FLIGHT_PER_ACCOUNT,
     schedulerConcurrency: e.SCHEDULER_CONCURRENCY,
     firstRetryMs: e.RETRY_FIRST_DELAY_SECONDS * 1000,
+    alertsEveryMs: e.ALERTS_EVERY_SECONDS * 1000,
     metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,
     webRoot: e.WEB_ROOT,

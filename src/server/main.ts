@@ -19,6 +19,7 @@ import { createN8nApi } from '#server/integrations/n8n/api.ts';
 import { createWebhookCaller } from '#server/integrations/n8n/webhook.ts';
 import { createStripeClient } from '#server/integrations/stripe/client.ts';
 import { createZohoClient } from '#server/integrations/zoho/client.ts';
+import { alertsJob } from '#server/jobs/alerts.ts';
 import { startBackupJob } from '#server/jobs/backup.ts';
 import { billingCycleJob } from '#server/jobs/billing-cycle.ts';
 import { followUpJob } from '#server/jobs/n8n-follow-up.ts';
@@ -134,6 +135,19 @@ async function main() {
   if (config.billingProvider === 'local')
     jobs.add(billingCycleJob(database.db, config.invoicing, app.log));
   jobs.add(retentionJob(database.db, config.auditRetentionDays, app.log));
+  jobs.add(
+    alertsJob(
+      {
+        db: database.db,
+        publicUrl: config.publicUrl,
+        allowPrivate: config.allowPrivateWebhooks,
+        log: app.log,
+        n8nApi,
+        smtpConfigured: mailer !== null,
+      },
+      config.alertsEveryMs,
+    ),
+  );
   // Embedded database only (docs/decisions/011): PostgreSQL is backed up with pg_dump.
   const backups =
     database.kind === 'pglite'

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { noteRoutes } from '#server/api/serve.ts';
 import { accountRoutes } from '#server/features/account/portal-routes.ts';
 import { adminRunsRoutes } from '#server/features/admin-runs/admin-routes.ts';
+import { alertRoutes } from '#server/features/alerts/admin-routes.ts';
 import { adminAnalyticsRoutes } from '#server/features/analytics/admin-routes.ts';
 import { clientAnalyticsRoutes } from '#server/features/analytics/portal-routes.ts';
 import { apiTokenRoutes } from '#server/features/api-tokens/portal-routes.ts';
@@ -107,6 +108,7 @@ const fromTable: Plugin[] = [
   environmentRoutes,
   booksRoutes,
   adminRunsRoutes,
+  alertRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance) {

@@ -1,0 +1,90 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '#server/db/client.ts';
+import { queueMail } from '#server/domain/mail/outbox.ts';
+import { postNotice } from '#server/domain/notifications/webhook-deliveries.ts';
+import { brand } from '#shared/brand.ts';
+
+// Telling the consultancy: a mail to each alert address through the outbox (retried by
+// the sender job like any mail), and one Slack-compatible JSON call to the alert webhook,
+// signed as client notification webhooks are (postNotice: HMAC-SHA256 of
+// "<timestamp>.<body>", the same headers), tried once: the mail is the copy that is kept.
+
+export interface AlertChannels {
+  db: Db;
+  /** PUBLIC_URL: links in alerts are absolute. */
+  publicUrl: string;
+  allowPrivate: boolean;
+  log?: FastifyBaseLogger;
+}
+
+export type AlertEvent = 'alert.opened' | 'alert.cleared' | 'alert.test';
+
+/** One alert as both channels say it. */
+export interface AlertMessage {
+  event: AlertEvent;
+  subject: string;
+  /** The body's lines, without greeting or link. */
+  lines: string[];
+  /** Absolute: where to look into it. */
+  link: string;
+  linkLabel: string;
+  /** What a receiver's software reads besides `text`. */
+  incident?: Record<string, unknown>;
+}
+
+/** The mail of an alert: kept in one place so the mail's look can change alone. */
+export function alertMail(message: AlertMessage): { subject: string; text: string } {
+  return {
+    subject: message.subject,
+    text: [
+      ...message.lines,
+      '',
+      `${message.linkLabel}: ${message.link}`,
+      '',
+      `${brand.name} alerts (Admin › Alerts sets where they go)`,
+      '',
+    ].join('\n'),
+  };
+}
+
+/** Queues the alert's mail to each address (inside the caller's transaction). */
+export async function queueAlertMails(db: Db, emails: readonly string[], message: AlertMessage) {
+  const mail = alertMail(message);
+  for (const to of emails) await queueMail(db, { kind: 'alert', to, ...mail });
+}
+
+/** The webhook's body: Slack reads `text`; other receivers read the rest. */
+export function alertWebhookBody(message: AlertMessage): string {
+  return JSON.stringify({
+    text: `${message.subject}\n${message.lines.join('\n')}\n${message.link}`,
+    event: message.event,
+    ...(message.incident ? { incident: message.incident } : {}),
+    link: message.link,
+  });
+}
+
+/**
+ * Posts the alert to the webhook, signed now: its HTTP status, 0 when it could not be
+ * reached, null without a webhook. Never throws: a listener that is down is logged.
+ */
+export async function postAlertWebhook(
+  channels: AlertChannels,
+  target: { url: string | null; secret: string | null },
+  message: AlertMessage,
+): Promise<number | null> {
+  if (!target.url || !target.secret) return null;
+  try {
+    const status = await postNotice(
+      { url: target.url, secret: target.secret },
+      alertWebhookBody(message),
+      channels.allowPrivate,
+    );
+    if (status < 200 || status >= 300) {
+      channels.log?.warn({ status, event: message.event }, 'alert webhook answered an error');
+    }
+    return status;
+  } catch (error) {
+    channels.log?.warn({ err: error, event: message.event }, 'alert webhook could not be reached');
+    return 0;
+  }
+}
