@@ -7,6 +7,7 @@ import { alertRoutes } from '#server/features/alerts/admin-routes.ts';
 import { adminAnalyticsRoutes } from '#server/features/analytics/admin-routes.ts';
 import { clientAnalyticsRoutes } from '#server/features/analytics/portal-routes.ts';
 import { apiTokenRoutes } from '#server/features/api-tokens/portal-routes.ts';
+import { attentionRoutes } from '#server/features/attention/admin-routes.ts';
 import { auditRoutes } from '#server/features/audit/admin-routes.ts';
 import { sessionRoutes } from '#server/features/auth/portal-routes.ts';
 import { authRoutes } from '#server/features/auth/public-routes.ts';
@@ -108,6 +109,7 @@ const fromTable: Plugin[] = [
   environmentRoutes,
   booksRoutes,
   adminRunsRoutes,
+  attentionRoutes,
   alertRoutes,
 ];
 
