@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ErrorSchema } from '../answers.ts';
+import { ProcessHealthSchema } from '../process-health.ts';
 import { TriggerRunSchema } from '../process-inputs.ts';
 import {
   AdminProcessSchema,
@@ -28,6 +29,17 @@ const portal = { audience: 'signed-in', tags: ['portal: processes'] } as const;
 /** What a client's own software may call with a personal API token (decision 025). */
 const portalOrToken = { ...portal, apiToken: true } as const;
 const admin = { audience: 'admin', tags: ['admin: processes'] } as const;
+
+/** How the admin list orders: newest first, or worst health first. */
+export const processSorts = ['newest', 'health'] as const;
+export type ProcessSort = (typeof processSorts)[number];
+
+const AdminProcessListQuerySchema = ProcessListQuerySchema.extend({
+  sort: z.enum(processSorts).default('newest'),
+});
+
+/** A process in the admin list carries its health (docs/decisions/029-operations-console.md). */
+const AdminProcessListItemSchema = AdminProcessSchema.extend({ health: ProcessHealthSchema });
 
 export const processesApi = {
   mine: defineRoute({
@@ -81,9 +93,12 @@ export const processesApi = {
     method: 'GET',
     path: '/api/admin/processes',
     ...admin,
-    summary: 'Processes, newest first, a page at a time (X-Total-Count: how many match)',
-    query: ProcessListQuerySchema,
-    responses: { 200: z.array(AdminProcessSchema) },
+    summary:
+      'Processes, newest first or worst health first (sort=health), a page at a time (X-Total-Count: how many match)',
+    description:
+      'Each process carries its health from the rollups: success rate and runs over 7 and 30 days, median and p95 duration, last success, last failure with its error, failures in a row. sort=health orders by failures in a row (most first), then by the 7-day success rate (lowest first).',
+    query: AdminProcessListQuerySchema,
+    responses: { 200: z.array(AdminProcessListItemSchema) },
   }),
   create: defineRoute({
     method: 'POST',

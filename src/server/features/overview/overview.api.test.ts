@@ -25,6 +25,7 @@ describe('GET /api/client/overview', () => {
       nextRun: null,
       processCount: 0,
       activeScheduleCount: 0,
+      processes: [],
     });
   });
 

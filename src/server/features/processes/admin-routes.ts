@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { serve } from '#server/api/serve.ts';
 import { currentUser } from '#server/auth/guards.ts';
+import { healthOf } from '#server/domain/processes/health.ts';
 import { adminRunError } from '#server/domain/runs/outcome.ts';
 import { runProcess, SNIPPET_LENGTH } from '#server/domain/runs/service.ts';
 import { HttpError } from '#server/http/errors.ts';
@@ -18,8 +19,9 @@ import {
 } from './service.ts';
 import { processToAdminJson } from './to-json.ts';
 
-// Admins' processes (SPEC §7 Admin): the list a page at a time, create, change, pause,
-// and a test call of the webhook.
+// Admins' processes (SPEC §7 Admin): the list a page at a time with each process's
+// health (docs/decisions/029-operations-console.md), create, change, pause, and a test
+// call of the webhook.
 
 export const adminProcessRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, config } = app.deps;
@@ -27,11 +29,21 @@ export const adminProcessRoutes: FastifyPluginAsyncZod = async (app) => {
 
   serve(app, api.list, async (request, reply) => {
     const { rows, total } = await listProcesses(db, request.query);
+    const health = await healthOf(
+      db,
+      rows.map((row) => row.process.id),
+      'admin',
+    );
     sendTotal(reply, total);
-    return rows.map((row) => ({
-      ...processToAdminJson(row.process),
-      clientName: row.clientName,
-    }));
+    return rows.map((row) => {
+      const processHealth = health.get(row.process.id);
+      if (!processHealth) throw new Error(`No health for process ${row.process.id}`);
+      return {
+        ...processToAdminJson(row.process),
+        clientName: row.clientName,
+        health: processHealth,
+      };
+    });
   });
 
   serve(app, api.create, async (request) => {

@@ -1,10 +1,11 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { type ProcessRow, processes, users } from '#server/db/schema.ts';
+import { type ProcessRow, processes, processHealth, users } from '#server/db/schema.ts';
 import { searchWords } from '#server/db/search.ts';
 import { audit } from '#server/domain/audit/audit.ts';
 import { processAuditDetails } from '#server/domain/processes/audit-details.ts';
 import { insertProcess } from '#server/domain/processes/create.ts';
+import { byHealth, sevenDayTotals } from '#server/domain/processes/health.ts';
 import { runRefused } from '#server/domain/runs/refusal.ts';
 import { findUserById } from '#server/domain/users/repository.ts';
 import { badRequest, notFound } from '#server/http/errors.ts';
@@ -42,27 +43,57 @@ export function testRunTarget(process: ProcessRow): RunTarget {
   return decision.target;
 }
 
-/** A page of processes, newest first, matching the search and client. */
+/**
+ * A page of processes matching the search and client: newest first, or worst health
+ * first (`sort: 'health'`, docs/decisions/029-operations-console.md).
+ *
+ * Newest first reads the page along the creation order. By health, every matching
+ * process is ordered before the page is cut: one process_health row (its primary key) and
+ * one row of the kept 7-day window totals per process, joined by hash, never a run. At
+ * 20,000 processes that is a sort of 20,000 small rows a page (a few milliseconds), the
+ * same whatever the number of runs; a client filter or search narrows it first.
+ */
 export async function listProcesses(
   db: Db,
-  query: { limit: number; offset: number; q?: string; clientUserId?: string },
+  query: {
+    limit: number;
+    offset: number;
+    q?: string;
+    clientUserId?: string;
+    sort?: 'newest' | 'health';
+  },
 ) {
   const where = and(
     ...searchWords(query.q, [processes.name, processes.description, processes.n8nWebhookUrl]),
     query.clientUserId ? eq(processes.clientUserId, query.clientUserId) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        process: processes,
-        clientName: sql<string | null>`coalesce(nullif(trim(${users.name}), ''), ${users.email})`,
-      })
-      .from(processes)
-      .leftJoin(users, eq(users.id, processes.clientUserId))
+  const select = db
+    .select({
+      process: processes,
+      clientName: sql<string | null>`coalesce(nullif(trim(${users.name}), ''), ${users.email})`,
+    })
+    .from(processes)
+    .leftJoin(users, eq(users.id, processes.clientUserId));
+  const newest = [desc(processes.createdAt), desc(processes.id)];
+  const page = async () => {
+    if (query.sort !== 'health') {
+      return select
+        .where(where)
+        .orderBy(...newest)
+        .limit(query.limit)
+        .offset(query.offset);
+    }
+    const sevenDays = await sevenDayTotals(db, query.clientUserId);
+    return select
+      .leftJoin(processHealth, eq(processHealth.processId, processes.id))
+      .leftJoin(sevenDays, eq(sevenDays.processId, processes.id))
       .where(where)
-      .orderBy(desc(processes.createdAt), desc(processes.id))
+      .orderBy(...byHealth(sevenDays), ...newest)
       .limit(query.limit)
-      .offset(query.offset),
+      .offset(query.offset);
+  };
+  const [rows, [total]] = await Promise.all([
+    page(),
     db.select({ n: count() }).from(processes).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
