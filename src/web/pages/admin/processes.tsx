@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { ProcessSort } from '#shared/api/processes.ts';
 import { Button } from '#web/components/button.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { Pager } from '#web/components/pager.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
+import { type FilterOption, SegmentedFilter } from '#web/components/segmented-filter.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
 import { CreateProcessDialog } from './processes/create-process-dialog.tsx';
 import { ProcessItem } from './processes/process-item.tsx';
@@ -12,7 +15,12 @@ import { ClientSelect } from './shared/client-select.tsx';
 
 const title = 'Processes';
 const description =
-  'Create processes, connect them to workflow webhooks, test them, pause or activate them.';
+  'Create processes, connect them to workflow webhooks, test them, pause or activate them, and see how each is doing.';
+
+const sortOptions: FilterOption<ProcessSort>[] = [
+  { value: 'newest', label: 'Newest' },
+  { value: 'health', label: 'By health' },
+];
 
 export const meta = () => pageMeta(title, description);
 
@@ -20,8 +28,17 @@ export default function AdminProcessesPage() {
   const [clientFilter, setClientFilter] = useState('');
   const [offset, setOffset] = useState(0);
   const [creating, setCreating] = useState(false);
-  // The client filter and the pages are the server's: the page never holds every process.
-  const processes = useQuery(processesQuery({ clientUserId: clientFilter, offset }));
+  // The order lives in the address (?sort=health), so a view of the worst first can be
+  // bookmarked or shared.
+  const [params, setParams] = useSearchParams();
+  const sort: ProcessSort = params.get('sort') === 'health' ? 'health' : 'newest';
+  const changeSort = (next: ProcessSort) => {
+    setParams(next === 'health' ? { sort: next } : {}, { preventScrollReset: true });
+    setOffset(0);
+  };
+  // The client filter, the order and the pages are the server's: the page never holds
+  // every process.
+  const processes = useQuery(processesQuery({ clientUserId: clientFilter, offset, sort }));
   const shown = processes.data?.rows ?? [];
 
   return (
@@ -39,17 +56,31 @@ export default function AdminProcessesPage() {
               All processes
             </h2>
             {processes.data && (processes.data.total > 0 || clientFilter) ? (
-              <ClientSelect
-                label="Show processes of"
-                placeholder="All clients"
-                selected={clientFilter}
-                value={clientFilter}
-                onChange={(event) => {
-                  setClientFilter(event.target.value);
-                  setOffset(0);
-                }}
-                className="w-full lg:w-[36rem]"
-              />
+              <div className="flex w-full flex-col gap-3 sm:flex-row sm:items-end lg:w-auto">
+                <div className="flex flex-col gap-1">
+                  <span aria-hidden="true" className="text-sm font-medium text-slate-700">
+                    Sort
+                  </span>
+                  <SegmentedFilter
+                    legend="Sort processes"
+                    name="process-sort"
+                    options={sortOptions}
+                    value={sort}
+                    onChange={changeSort}
+                  />
+                </div>
+                <ClientSelect
+                  label="Show processes of"
+                  placeholder="All clients"
+                  selected={clientFilter}
+                  value={clientFilter}
+                  onChange={(event) => {
+                    setClientFilter(event.target.value);
+                    setOffset(0);
+                  }}
+                  className="w-full min-w-0 sm:flex-1 lg:w-[28rem] lg:flex-none"
+                />
+              </div>
             ) : null}
           </div>
           <QueryState
@@ -71,6 +102,7 @@ export default function AdminProcessesPage() {
                       key={process._id}
                       process={process}
                       clientName={process.clientName ?? 'Unknown client'}
+                      health={process.health}
                     />
                   ))}
                 </ul>

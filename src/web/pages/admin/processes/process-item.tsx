@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import type { ProcessHealth } from '#shared/process-health.ts';
 import type { AdminProcess, ProcessTestResult } from '#shared/processes.ts';
 import { Badge } from '#web/components/badge.tsx';
 import { Button } from '#web/components/button.tsx';
@@ -8,10 +9,11 @@ import { messageOr, notifyFailure } from '#web/lib/failure-text.ts';
 import { readableBody } from '#web/lib/readable-body.ts';
 import { toast } from '#web/lib/toast.ts';
 import { EditProcessForm } from './edit-process-form.tsx';
+import { HealthBadge, ProcessHealthSummary } from './process-health.tsx';
 import { processCalls, processKeys } from './processes-api.ts';
 
-// One process in the admin list: what it calls, and Edit (inline), Test Request and
-// Pause/Activate (SPEC §2, §4).
+// One process in the admin list: its health, what it calls, and Edit (inline), Test
+// Request and Pause/Activate (SPEC §2, §4).
 
 function authSummary(process: AdminProcess) {
   if (process.webhookAuthJwtSecret) return 'JWT (HS256, fresh per call)';
@@ -44,9 +46,11 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 export function ProcessItem({
   process,
   clientName,
+  health,
 }: {
   process: AdminProcess;
   clientName: string;
+  health?: ProcessHealth;
 }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
@@ -101,6 +105,7 @@ export function ProcessItem({
             <Badge tone={process.isActive ? 'green' : 'amber'}>
               {process.isActive ? 'Active' : 'Paused'}
             </Badge>
+            {health ? <HealthBadge health={health} /> : null}
           </h3>
           <p className="mt-0.5 text-sm text-slate-600">{clientName}</p>
         </div>
@@ -147,6 +152,7 @@ export function ProcessItem({
         </div>
       ) : (
         <>
+          {health ? <ProcessHealthSummary health={health} /> : null}
           {warnings.length > 0 ? (
             <div className="mt-4">
               <SaveWarnings

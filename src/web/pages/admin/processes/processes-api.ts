@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { processesApi } from '#shared/api/processes.ts';
+import { type ProcessSort, processesApi } from '#shared/api/processes.ts';
 import type { BodyOf } from '#shared/api/route.ts';
 import { PROCESS_PAGE } from '#shared/processes.ts';
 import { callApi, callApiPage } from '#web/lib/call-api.ts';
@@ -11,7 +11,9 @@ export const processKeys = { all: ['admin', 'processes'] as const };
 /** Processes per page of the admin list (the server's default page). */
 export const PROCESS_PAGE_SIZE = PROCESS_PAGE.default;
 
-export const processesQuery = (params: { clientUserId?: string; offset?: number } = {}) =>
+export const processesQuery = (
+  params: { clientUserId?: string; offset?: number; sort?: ProcessSort } = {},
+) =>
   queryOptions({
     queryKey: [...processKeys.all, params] as const,
     queryFn: () =>
@@ -21,6 +23,7 @@ export const processesQuery = (params: { clientUserId?: string; offset?: number 
           offset: params.offset ?? 0,
           // No filter chosen is an empty string: leave it out.
           clientUserId: params.clientUserId || undefined,
+          sort: params.sort ?? 'newest',
         },
       }),
     placeholderData: keepPreviousData,

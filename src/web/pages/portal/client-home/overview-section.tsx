@@ -10,10 +10,11 @@ import { QueryState } from '#web/components/query-state.tsx';
 import { useAccount } from '#web/lib/account.ts';
 import { RunStatus } from '../shared/run-status.tsx';
 import { overviewQuery, planStatus } from './overview-api.ts';
+import { ProcessHealthSection } from './process-health-section.tsx';
 
 // The client's overview, what they come to their home page for: plan and status, runs in
-// the last seven days with failures, the next scheduled run, the last runs, and for a new
-// account what to do first.
+// the last seven days with failures, the next scheduled run, how each process is doing,
+// the last runs, and for a new account what to do first.
 
 function Stat({ label, children, link }: { label: string; children: ReactNode; link: ReactNode }) {
   return (
@@ -199,6 +200,7 @@ export function OverviewSection() {
         <div className="mb-8 space-y-6">
           <GetStarted overview={data} />
           <Figures overview={data} />
+          <ProcessHealthSection overview={data} />
           <RecentRuns overview={data} />
         </div>
       )}
