@@ -53,6 +53,8 @@ import { clientProcessRoutes } from '#server/features/processes/portal-routes.ts
 import { runRetryRoutes } from '#server/features/processes/retry-routes.ts';
 import { schedulerRoutes } from '#server/features/scheduler/portal-routes.ts';
 import { securityRoutes } from '#server/features/security/admin-routes.ts';
+import { adminServiceReportRoutes } from '#server/features/service-reports/admin-routes.ts';
+import { serviceReportRoutes } from '#server/features/service-reports/portal-routes.ts';
 import { settingsRoutes } from '#server/features/settings/portal-routes.ts';
 import { teamRoutes } from '#server/features/team/portal-routes.ts';
 import { inviteLinkRoutes } from '#server/features/team/public-routes.ts';
@@ -111,6 +113,8 @@ const fromTable: Plugin[] = [
   adminRunsRoutes,
   attentionRoutes,
   alertRoutes,
+  serviceReportRoutes,
+  adminServiceReportRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance) {
