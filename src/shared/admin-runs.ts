@@ -78,6 +78,11 @@ export const AdminRunSchema = RunSchema.extend({
   usedFallback: z.boolean(),
   /** n8n's page of the execution, when N8N_API_URL and the workflow id are known. */
   n8nExecutionUrl: z.string().nullable(),
+  /**
+   * The headers the call sends, from the process's settings as they are now; a
+   * credential's value is never shown, only its kind.
+   */
+  headersSent: z.array(z.object({ name: z.string(), value: z.string() })),
 });
 export type AdminRun = z.infer<typeof AdminRunSchema>;
 

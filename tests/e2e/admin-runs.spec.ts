@@ -77,6 +77,36 @@ test('filters to one process’s failures and opens the client from a run', asyn
   await expect(page.getByRole('heading', { level: 1 })).toContainText(`Rhea Runs ${stamp}`);
 });
 
+test('runs a failed run again from its detail, after asking, and lists the new run', async ({
+  page,
+  request,
+}) => {
+  const stamp = Date.now().toString(36);
+  const { admin, client, addProcess } = await portalClient(request, {
+    name: `Rory Retry ${stamp}`,
+    entitlements: { manualTrigger: true },
+  });
+  const failing = await addProcess({
+    name: processName('Nightly sync'),
+    n8nWebhookUrl: webhook.url(`/fail/retry-${stamp}`),
+  });
+  await trigger(request, client, failing._id);
+
+  await openSignedIn(page, admin, `/admin/runs?processId=${failing._id}`);
+  const runs = page.getByRole('list', { name: 'Runs' }).locator(':scope > li');
+  await expect(runs).toHaveCount(1, firstPaint);
+  await runs.first().locator('summary').click();
+  const admins = runs.first().getByRole('region', { name: 'Admins only' });
+  await expect(admins).toContainText('x-run-id:');
+  await runs.first().getByRole('button', { name: 'Retry' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Run this again?' });
+  await expect(dialog).toContainText('live webhook');
+  await dialog.getByRole('button', { name: 'Run again' }).click();
+  await expect(page.getByText('The new run failed', { exact: false })).toBeVisible();
+  // The list reloads with the new run on top, marked as a retry.
+  await expect(runs).toHaveCount(2);
+});
+
 test('says when no run matches the filters', async ({ page, request }) => {
   const { admin } = await portalClient(request, { name: 'Nora None' });
   await openSignedIn(page, admin, '/admin/runs?q=no-such-execution');

@@ -3,6 +3,7 @@ import type { Db } from '#server/db/client.ts';
 import { exactTime, type KeysetPosition, keysetPage, pastPosition } from '#server/db/keyset.ts';
 import { processes, type RunRow, runs, users } from '#server/db/schema.ts';
 import { runsToJson } from '#server/domain/runs/history.ts';
+import { describeHeaders } from '#server/integrations/n8n/webhook.ts';
 import type { AdminRun, AdminRunsQuery } from '#shared/admin-runs.ts';
 
 // Runs of every client, newest first by (started_at, id), a page at a time after the
@@ -69,7 +70,17 @@ export async function listAdminRuns(
       run: runs,
       at: exactTime(runs.startedAt),
       client: { id: users.id, name: users.name, email: users.email, company: users.companyName },
-      process: { id: processes.id, name: processes.name, workflowId: processes.n8nWorkflowId },
+      process: {
+        id: processes.id,
+        name: processes.name,
+        workflowId: processes.n8nWorkflowId,
+        method: processes.httpMethod,
+        authKey: processes.webhookAuthKey,
+        authHeaderName: processes.webhookAuthHeaderName,
+        authUseBearer: processes.webhookAuthUseBearer,
+        basicUser: processes.webhookAuthBasicUser,
+        jwtSecret: processes.webhookAuthJwtSecret,
+      },
     })
     .from(runs)
     .innerJoin(processes, eq(processes.id, runs.processId))
@@ -86,6 +97,7 @@ export async function listAdminRuns(
     runs: page.map(({ run, client, process }, i) => ({
       ...(asClientSees[i] as AdminRun),
       ...adminFields(run, n8nBase, process.workflowId),
+      headersSent: describeHeaders(process, run.id),
       client,
       process: { id: process.id, name: process.name },
     })),

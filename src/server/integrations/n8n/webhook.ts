@@ -78,6 +78,45 @@ export async function authHeaders(
   return { [target.authHeaderName || 'Authorization']: value };
 }
 
+/** The headers every call sends besides its credentials. */
+function plainHeaders(runId: string, hasBody: boolean): Record<string, string> {
+  return {
+    accept: 'application/json, text/plain, */*',
+    'user-agent': 'client-platform-webhook/1.0',
+    'idempotency-key': runId,
+    'x-run-id': runId,
+    ...(hasBody ? { 'content-type': 'application/json' } : {}),
+  };
+}
+
+export type DescribedTarget = Omit<WebhookTarget, 'url' | 'basicPass'>;
+
+/**
+ * The headers a call of this target sends for a run, as an admin may read them: every
+ * header by name, with the value of a credential replaced by what kind it is.
+ */
+export function describeHeaders(
+  target: DescribedTarget,
+  runId: string,
+): { name: string; value: string }[] {
+  const hasBody = target.method !== 'GET' && target.method !== 'DELETE';
+  const plain = Object.entries(plainHeaders(runId, hasBody)).map(([name, value]) => ({
+    name,
+    value,
+  }));
+  const auth = target.basicUser
+    ? { name: 'authorization', value: 'Basic (user and password hidden)' }
+    : target.jwtSecret
+      ? { name: 'authorization', value: 'Bearer (a JWT signed for the call, hidden)' }
+      : target.authKey
+        ? {
+            name: target.authHeaderName || 'Authorization',
+            value: target.authUseBearer ? 'Bearer (key hidden)' : '(key hidden)',
+          }
+        : null;
+  return auth ? [...plain, auth] : plain;
+}
+
 export function createWebhookCaller(options: WebhookCallerOptions): WebhookCaller {
   const defaultTimeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   return {
@@ -92,11 +131,7 @@ export function createWebhookCaller(options: WebhookCallerOptions): WebhookCalle
           url,
           method: target.method,
           headers: {
-            accept: 'application/json, text/plain, */*',
-            'user-agent': 'client-platform-webhook/1.0',
-            'idempotency-key': payload.runId,
-            'x-run-id': payload.runId,
-            ...(hasBody ? { 'content-type': 'application/json' } : {}),
+            ...plainHeaders(payload.runId, hasBody),
             ...(await authHeaders(target, payload)),
           },
           body: hasBody ? JSON.stringify(payload) : undefined,

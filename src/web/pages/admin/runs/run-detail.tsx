@@ -5,6 +5,7 @@ import { formatDateTime } from '#shared/dates.ts';
 import { paths } from '#shared/paths.ts';
 import { answerSummary } from '#shared/run-answers.ts';
 import { buttonClass } from '#web/components/button.tsx';
+import { RetryButton } from './retry-button.tsx';
 import { clientHref, durationText, runsHref, stateText, triggerText } from './run-text.ts';
 import { TestAsClientButton } from './test-as-client.tsx';
 
@@ -99,6 +100,20 @@ function AdminFacts({ run }: { run: AdminRun }) {
           {run.errorNode}
         </Fact>
       ) : null}
+      <div className="col-span-2 min-w-0 lg:col-span-3">
+        <dt className="text-xs font-medium text-slate-600 uppercase">
+          Headers sent (credentials hidden)
+        </dt>
+        <dd>
+          <ul className="mt-1 space-y-0.5 font-mono text-xs text-slate-800">
+            {run.headersSent.map((header) => (
+              <li key={header.name} className="break-all">
+                <span className="text-slate-500">{header.name}:</span> {header.value}
+              </li>
+            ))}
+          </ul>
+        </dd>
+      </div>
     </dl>
   );
 }
@@ -121,6 +136,7 @@ export function RunDetail({ run }: { run: AdminRun }) {
         <AdminFacts run={run} />
       </section>
       <div className="flex flex-wrap gap-2">
+        <RetryButton run={run} />
         <Link to={clientHref(run)} className={link}>
           Open client
         </Link>
