@@ -1,6 +1,6 @@
 import { count, inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { type OutboxRow, outbox } from '#server/db/schema.ts';
+import { type MailAttachment, type OutboxRow, outbox } from '#server/db/schema.ts';
 
 // Mail is written to the outbox table first and delivered by the sender job, so a
 // message survives a mail server that is down (DESIGN §1).
@@ -9,6 +9,13 @@ export interface QueuedMail {
   to: string;
   subject: string;
   text: string;
+  /**
+   * The HTML part, rendered when the mail is queued from the same component as `text`
+   * (domain/mail/components). Without it the sender frames the text (TextMail).
+   */
+  html?: string | null;
+  /** Files sent with the mail (base64), e.g. a report's PDF. */
+  attachments?: MailAttachment[] | null;
   replyTo?: string | null;
   /** What the message is for, e.g. "enquiry", "team-invite", "password-reset". */
   kind: string;
@@ -32,6 +39,8 @@ export async function queueMail(db: Db, mail: QueuedMail): Promise<OutboxRow> {
       to: mail.to,
       subject: mail.subject,
       text: mail.text,
+      html: mail.html ?? null,
+      attachments: mail.attachments?.length ? mail.attachments : null,
       replyTo: mail.replyTo ?? null,
       kind: mail.kind,
       sensitive: mail.sensitive ?? false,
