@@ -167,10 +167,21 @@ async function seedAll(db) {
   const rollupStart = Date.now();
   // The window totals are computed once at the end too, not row by row by their trigger.
   await db.query("select set_config('app.rollup_rebuild', 'on', false)");
-  await db.query(`insert into run_rollups (process_id, client_user_id, day, runs, failures, total_duration_ms, last_run_at)
-    select process_id, min(client_user_id::text)::uuid, (started_at at time zone 'UTC')::date, count(*),
-           count(*) filter (where ok = false), coalesce(sum(duration_ms), 0), max(started_at)
-    from runs group by process_id, (started_at at time zone 'UTC')::date`);
+  await db.query(`insert into run_rollups (process_id, client_user_id, day, runs, failures, total_duration_ms,
+      last_run_at, duration_buckets, scheduled_runs, scheduled_failures, scheduled_on_time)
+    select * from runs_rolled_up('-infinity')`);
+  // Each process's latest outcome, as the trigger would have kept it run by run.
+  await db.query(`insert into process_health (process_id, client_user_id, last_success_at, last_failure_at)
+    select process_id, min(client_user_id::text)::uuid, max(started_at) filter (where ok),
+           max(started_at) filter (where not ok)
+    from runs where ok is not null group by process_id`);
+  await db.query(`update process_health h set failures_in_a_row = s.n, failing_since = s.since,
+      last_error = 'n8n answered 500', last_error_kind = 'status'
+    from (select r.process_id, count(*)::integer as n, min(r.started_at) as since
+          from runs r join process_health p on p.process_id = r.process_id
+          where r.ok = false and (p.last_success_at is null or r.started_at > p.last_success_at)
+          group by r.process_id) s
+    where h.process_id = s.process_id`);
   await db.query(`insert into run_daily_totals (day, runs, failures, process_days)
     select day, sum(runs), sum(failures), count(*) from run_rollups group by day`);
   await db.query('select recompute_run_window_totals()');
@@ -233,6 +244,15 @@ try {
       `insert into runs (process_id, client_user_id, trigger, duration_ms, status_code, ok) values ($1, $2, 'manual', 5, 200, true)`,
       [heavy.processId, heavy.id],
     );
+  // A cursor deep in the admin's list of every run: half way down, as paging would reach.
+  const {
+    rows: [deep],
+  } = await db.query(
+    `select to_char(started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, id::text from runs
+     order by started_at desc, id desc offset $1 limit 1`,
+    [Math.floor(volumes.runs / 2)],
+  );
+  const deepCursor = encodeURIComponent(`${deep.at}|${deep.id}`);
   const calls = [
     ['GET /api/analytics/usage', '/api/analytics/usage?days=30&period=day', token],
     ['GET /api/analytics/top-processes', '/api/analytics/top-processes?days=30', token],
@@ -246,6 +266,25 @@ try {
     ['GET /api/admin/audit-logs?q=', '/api/admin/audit-logs?limit=500&q=event%2012345', token],
     ['GET /api/admin/audit-logs/sources', '/api/admin/audit-logs/sources', token],
     ['GET /api/admin/enquiries', '/api/admin/enquiries', token],
+    // The admin's list of every run (docs/decisions/029): newest first, a deep page, each
+    // filter, and filters that match few or no runs, which must not walk the whole table.
+    ['GET /api/admin/runs', '/api/admin/runs', token],
+    ['GET /api/admin/runs, half way down', `/api/admin/runs?cursor=${deepCursor}`, token],
+    ['GET /api/admin/runs?outcome=failed', '/api/admin/runs?outcome=failed', token],
+    ['GET /api/admin/runs?clientId= (busiest)', `/api/admin/runs?clientId=${heavy.id}`, token],
+    [
+      'GET /api/admin/runs?processId=&outcome=failed',
+      `/api/admin/runs?processId=${heavy.processId}&outcome=failed`,
+      token,
+    ],
+    ['GET /api/admin/runs?q=<run id>', `/api/admin/runs?q=${deep.id}`, token],
+    ['GET /api/admin/runs?trigger=api (none)', '/api/admin/runs?trigger=api', token],
+    ['GET /api/admin/runs?state=interrupted (none)', '/api/admin/runs?state=interrupted', token],
+    [
+      'GET /api/admin/runs?from=&to= (one day)',
+      `/api/admin/runs?from=${deep.at.slice(0, 10)}&to=${deep.at.slice(0, 10)}`,
+      token,
+    ],
   ];
   say(`  ${'call'.padEnd(44)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'bytes'.padStart(10)}`);
   for (const [name, path, who, before] of calls) {

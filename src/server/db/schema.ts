@@ -240,6 +240,13 @@ export const runs = pgTable(
     // The admin's list of every run, newest first, and its look-up by n8n execution id.
     index('runs_started_idx').on(t.startedAt, t.id),
     index('runs_execution_idx').on(t.n8nExecutionId).where(sql`${t.n8nExecutionId} is not null`),
+    // Filters of that list that match few runs, so a page never walks every run to find
+    // its 50: failures, interrupted runs, and runs started through the API or as tests.
+    index('runs_failed_idx').on(t.startedAt, t.id).where(sql`${t.ok} = false`),
+    index('runs_interrupted_idx').on(t.startedAt, t.id).where(sql`${t.state} = 'interrupted'`),
+    index('runs_rare_trigger_idx')
+      .on(t.trigger, t.startedAt, t.id)
+      .where(sql`${t.trigger} in ('api', 'test')`),
   ],
 );
 

@@ -24,7 +24,12 @@ function conditions(filter: AdminRunsFilter): SQL[] {
     filter.clientId ? eq(runs.clientUserId, filter.clientId) : undefined,
     filter.processId ? eq(runs.processId, filter.processId) : undefined,
     filter.state ? eq(runs.state, filter.state) : undefined,
-    filter.outcome ? eq(runs.ok, filter.outcome === 'ok') : undefined,
+    // A constant, not a parameter: failures are read through their partial index.
+    filter.outcome
+      ? filter.outcome === 'ok'
+        ? sql`${runs.ok}`
+        : sql`${runs.ok} = false`
+      : undefined,
     filter.trigger ? eq(runs.trigger, filter.trigger) : undefined,
     filter.from ? gte(runs.startedAt, sql`${filter.from}::timestamptz`) : undefined,
     filter.to ? lt(runs.startedAt, sql`${dayAfter(filter.to)}::timestamptz`) : undefined,
