@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditLogs, outbox } from '#server/db/schema.ts';
-import { CLEARED_AFTER_DELIVERY, queueMail } from '#server/domain/mail/outbox.ts';
+import { CLEARED_AFTER_DELIVERY, type QueuedMail, queueMail } from '#server/domain/mail/outbox.ts';
 import { createSmtpTransport } from '#server/integrations/mailer/smtp.ts';
 import { createClient } from '#test/support/portal.ts';
 import { headerOf, held, refusal, startScriptedSmtp } from '#test/support/smtp-scripted.ts';
@@ -19,7 +19,9 @@ const from = 'Site <site@example.test>';
 const MINUTE = 60_000;
 
 const rowOf = async (id: string) => (await db.select().from(outbox).where(eq(outbox.id, id)))[0]!;
-const queue = (overrides: { sensitive?: boolean; text?: string } = {}) =>
+const queue = (
+  overrides: Partial<Pick<QueuedMail, 'sensitive' | 'text' | 'html' | 'attachments'>> = {},
+) =>
   queueMail(db, {
     kind: 'test',
     to: 'jo@example.com',
@@ -51,7 +53,7 @@ describe('each message is one message', () => {
     for (const { raw } of server.received) {
       expect(headerOf(raw, 'Message-ID')).toBe(`<${row.id}@example.test>`);
       expect(new Date(headerOf(raw, 'Date')!).getTime()).toBe(queuedAt.getTime());
-      // Plain text with an HTML alternative rendered from it (domain/mail/html.tsx).
+      // A row queued with text only: the text framed in the brand's layout (TextMail).
       expect(headerOf(raw, 'Content-Type')).toMatch(/^multipart\/alternative/);
       expect(raw).toContain('Content-Type: text/plain');
       expect(raw).toContain('Content-Type: text/html');
@@ -84,6 +86,31 @@ describe('each message is one message', () => {
     expect(await sending).toBe(1);
     expect(server.dataEnded).toBe(1);
     expect(await rowOf(row.id)).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+});
+
+describe('the HTML part and attachments', () => {
+  it('sends the HTML queued with the mail and its files', async () => {
+    const server = await startScriptedSmtp();
+    const pdf = Buffer.from('%PDF-1.4 a small report');
+    await queue({
+      html: '<!DOCTYPE html><html><body><p>Your <b>November</b> report</p></body></html>',
+      attachments: [
+        {
+          filename: 'report-2026-11.pdf',
+          contentType: 'application/pdf',
+          contentBase64: pdf.toString('base64'),
+        },
+      ],
+    });
+    const sender = createOutboxSender({ db, transport: createSmtpTransport(server.url), from });
+    expect(await sender.tick(new Date(Date.now() + 1_000))).toBe(1);
+    const raw = server.received[0]!.raw;
+    expect(headerOf(raw, 'Content-Type')).toMatch(/^multipart\/mixed/);
+    expect(decodeQuotedPrintable(raw)).toContain('<p>Your <b>November</b> report</p>');
+    expect(raw).toContain('Content-Type: application/pdf; name=report-2026-11.pdf');
+    expect(raw).toContain('filename=report-2026-11.pdf');
+    expect(raw).toContain(pdf.toString('base64'));
   });
 });
 
@@ -129,16 +156,29 @@ describe('one-time links', () => {
   it('are cleared from the table once the mail is delivered; other mail is kept', async () => {
     const server = await startScriptedSmtp();
     const link = 'https://portal.example.com/reset-password/secret-token-123';
-    const sensitive = await queue({ sensitive: true, text: `Choose a new password: ${link}` });
-    const plain = await queue({ text: 'An enquiry' });
+    const sensitive = await queue({
+      sensitive: true,
+      text: `Choose a new password: ${link}`,
+      html: `<p><a href="${link}">Choose a new password</a></p>`,
+    });
+    const plain = await queue({ text: 'An enquiry', html: '<p>An enquiry</p>' });
     const sender = createOutboxSender({ db, transport: createSmtpTransport(server.url), from });
     expect(await sender.tick(new Date(Date.now() + 1_000))).toBe(2);
-    expect(server.received.some((m) => decodeQuotedPrintable(m.raw).includes(link))).toBe(true);
+    const delivered = decodeQuotedPrintable(
+      server.received.find((m) => decodeQuotedPrintable(m.raw).includes(link))?.raw ?? '',
+    );
+    expect(delivered).toContain(`<a href="${link}">Choose a new password</a>`);
+    // Neither part keeps the link: the text is a note, the HTML is gone.
     expect(await rowOf(sensitive.id)).toMatchObject({
       status: 'sent',
       text: CLEARED_AFTER_DELIVERY,
+      html: null,
     });
-    expect(await rowOf(plain.id)).toMatchObject({ status: 'sent', text: 'An enquiry' });
+    expect(await rowOf(plain.id)).toMatchObject({
+      status: 'sent',
+      text: 'An enquiry',
+      html: '<p>An enquiry</p>',
+    });
   });
 
   it('are queued as sensitive by password reset and team invites, not by enquiries', async () => {

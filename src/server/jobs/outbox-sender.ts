@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { type OutboxRow, outbox } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
-import { renderMailHtml } from '#server/domain/mail/html.tsx';
+import { renderTextMailHtml } from '#server/domain/mail/components/index.ts';
 import { CLEARED_AFTER_DELIVERY } from '#server/domain/mail/outbox.ts';
 import { backoffMs } from '#server/domain/retry/backoff.ts';
 import {
@@ -128,14 +128,16 @@ export function createOutboxSender(options: OutboxSenderOptions) {
     };
   }
 
-  function mailOf(row: OutboxRow): OutgoingMail {
+  async function mailOf(row: OutboxRow): Promise<OutgoingMail> {
     return {
       from,
       to: row.to,
       subject: row.subject,
       text: row.text,
-      // Rendered now from the text: the two parts cannot disagree (domain/mail/html.tsx).
-      html: renderMailHtml(row),
+      // Rendered with the text when queued, from the mail's component; a row queued
+      // without it (before mails had components) gets its text in the brand's frame.
+      html: row.html ?? (await renderTextMailHtml(row)),
+      attachments: row.attachments ?? [],
       replyTo: row.replyTo,
       // Derived from the row, so every attempt carries the same headers and a receiver
       // (or a person) can tell a repeated delivery from a new message.
@@ -152,8 +154,9 @@ export function createOutboxSender(options: OutboxSenderOptions) {
         sentAt: now(),
         attempts: row.attempts + 1,
         lastError: null,
-        // The link in a sensitive body has reached its reader; no copy stays behind.
-        ...(row.sensitive ? { text: CLEARED_AFTER_DELIVERY } : {}),
+        // The link in a sensitive body has reached its reader; no copy stays behind, in
+        // either part.
+        ...(row.sensitive ? { text: CLEARED_AFTER_DELIVERY, html: null } : {}),
       })
       .where(eq(outbox.id, row.id));
     metrics?.mailSent();
@@ -186,10 +189,12 @@ export function createOutboxSender(options: OutboxSenderOptions) {
   }
 
   async function deliver(row: OutboxRow, leases: Leases) {
-    const result = await transport.send(mailOf(row)).then(
-      () => ({ ok: true as const }),
-      (error: unknown) => ({ ok: false as const, error }),
-    );
+    const result = await mailOf(row)
+      .then((mail) => transport.send(mail))
+      .then(
+        () => ({ ok: true as const }),
+        (error: unknown) => ({ ok: false as const, error }),
+      );
     // No renewal of this row may land after its result, or it would undo the back-off.
     await leases.release(row.id);
     if (result.ok) await markSent(row);

@@ -29,6 +29,7 @@ async function queued(
     to: 'jo@example.com',
     subject: 'Reset',
     text: 'https://portal.example.com/reset-password/token-abc',
+    html: '<a href="https://portal.example.com/reset-password/token-abc">Reset</a>',
     sensitive: values.sensitive,
   });
   const createdAt = new Date(Date.now() - values.ageDays * DAY_MS);
@@ -51,8 +52,10 @@ describe('clearStaleSensitiveMail', () => {
 
     expect(await clearStaleSensitiveMail(db)).toBe(3);
 
+    // Both parts: the text becomes a note and the HTML, which holds the same link, goes.
     expect(await rowOf(stalePending)).toMatchObject({
       text: CLEARED_UNDELIVERED,
+      html: null,
       status: 'failed',
     });
     expect((await rowOf(stalePending)).lastError).toMatch(/Not delivered within/);
@@ -60,6 +63,7 @@ describe('clearStaleSensitiveMail', () => {
     expect(await rowOf(legacy)).toMatchObject({ text: CLEARED_UNDELIVERED });
     for (const id of [recent, plain]) {
       expect((await rowOf(id)).text).toContain('/reset-password/token-abc');
+      expect((await rowOf(id)).html).toContain('/reset-password/token-abc');
     }
     expect(await clearStaleSensitiveMail(db)).toBe(0);
   });

@@ -82,6 +82,8 @@ export async function clearStaleSensitiveMail(
     .update(outbox)
     .set({
       text: sql`case when ${outbox.status} = 'sent' then ${CLEARED_AFTER_DELIVERY} else ${CLEARED_UNDELIVERED} end`,
+      // The HTML part carries the same link.
+      html: null,
       status: sql`case when ${pending} then 'failed' else ${outbox.status} end`,
       lastError: sql`case when ${pending} then ${`Not delivered within ${days} days; the one-time link in it has expired.`} else ${outbox.lastError} end`,
     })

@@ -10,6 +10,8 @@ export interface OutgoingMail {
   text: string;
   /** The HTML alternative of `text` (multipart/alternative); plain text only when absent. */
   html?: string;
+  /** Files sent with the message, their content in base64 (as the outbox stores them). */
+  attachments?: readonly { filename: string; contentType: string; contentBase64: string }[];
   replyTo?: string | null;
   /** With angle brackets. The same on every attempt, so a repeated delivery is recognisable. */
   messageId?: string;
@@ -106,6 +108,11 @@ export function createSmtpTransport(
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          attachments: mail.attachments?.map((file) => ({
+            filename: file.filename,
+            content: Buffer.from(file.contentBase64, 'base64'),
+            contentType: file.contentType,
+          })),
           replyTo: mail.replyTo ?? undefined,
           messageId: mail.messageId,
           date: mail.date,
