@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { processHealth, runRollups, runWindowTotals } from '#server/db/schema.ts';
+import { processHealth, runRollups, runs, runWindowTotals } from '#server/db/schema.ts';
 import { advanceRunWindow, windowStart } from '#server/domain/runs/rollups.ts';
 import {
   addHistograms,
@@ -14,7 +14,9 @@ import { clientRunError } from '#shared/run-answers.ts';
 // A process's health for the admin's process list and the client's overview
 // (docs/decisions/029-operations-console.md), read from process_health (one row per
 // process), and the run_rollups of the last 30 days: a page of processes costs its
-// processes × 31 rows, whatever the number of runs. Never the raw runs.
+// processes × 31 rows, whatever the number of runs. Runs are never counted or scanned: a
+// failure that has no error text (a webhook's error status) is said from its run, read by
+// primary key (process_health.last_failed_run_id), at most one run per listed process.
 
 export type HealthAudience = 'admin' | 'client';
 
@@ -62,6 +64,12 @@ export async function healthOf(
     }>,
   ]);
   const latestOf = new Map(latest.map((row) => [row.processId, row]));
+  const statusFailures = await failureAnswers(
+    db,
+    latest.flatMap((row) =>
+      row.lastError === null && row.lastFailedRunId ? [row.lastFailedRunId] : [],
+    ),
+  );
   const totalsOf = new Map(totals.map((row) => [row.processId, row]));
   const histograms = new Map<string, number[]>();
   for (const row of buckets.rows) {
@@ -73,8 +81,9 @@ export async function healthOf(
     const h = latestOf.get(id);
     const t = totalsOf.get(id) ?? { runs7d: 0, failures7d: 0, runs30d: 0, failures30d: 0 };
     const histogram = histograms.get(id) ?? [];
-    const error = h?.lastError ?? null;
     const kind = h?.lastErrorKind ?? null;
+    const error =
+      h?.lastError ?? (h?.lastFailedRunId ? (statusFailures.get(h.lastFailedRunId) ?? null) : null);
     const figures = {
       rate7d: successRate(t.runs7d, t.failures7d),
       rate30d: successRate(t.runs30d, t.failures30d),
@@ -95,6 +104,29 @@ export async function healthOf(
     answer.set(id, { level: healthLevel(figures), ...figures });
   }
   return answer;
+}
+
+/** How far into a failing answer the health line quotes it. */
+const ANSWER_QUOTE = 200;
+
+/**
+ * "The workflow answered 500: <the answer's start>" for each failed run with an error
+ * status and no error text, by run id; the client reads its workflow's answer on its run
+ * too. A run gone with the retention is left out.
+ */
+async function failureAnswers(db: Db, runIds: string[]): Promise<Map<string, string>> {
+  if (runIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: runs.id, statusCode: runs.statusCode, bodySnippet: runs.bodySnippet })
+    .from(runs)
+    .where(inArray(runs.id, runIds));
+  return new Map(
+    rows.flatMap((row) => {
+      if (row.statusCode === null) return [];
+      const answer = row.bodySnippet?.trim().slice(0, ANSWER_QUOTE);
+      return [[row.id, `The workflow answered ${row.statusCode}${answer ? `: ${answer}` : ''}`]];
+    }),
+  );
 }
 
 /**

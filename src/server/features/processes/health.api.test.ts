@@ -186,6 +186,33 @@ describe('GET /api/admin/processes: health', () => {
     expect(all.findIndex((p) => p._id === failing.id)).toBeLessThan(firstHealthy);
   });
 
+  it("says a failure without error text from its run's status and answer", async () => {
+    const client = await createClient(t);
+    const process = await createProcessFor(t, client.user.id, { name: 'Status sync' });
+    await db.insert(runs).values({
+      processId: process.id,
+      clientUserId: client.user.id,
+      trigger: 'manual',
+      ok: false,
+      statusCode: 500,
+      durationMs: 120,
+      bodySnippet: 'workflow exploded',
+      errorKind: 'status',
+      startedAt: ago(0, 5),
+    });
+    const [listed] = await listOf(`clientUserId=${client.user.id}`);
+    expect(listed?.health).toMatchObject({
+      level: 'degraded',
+      failuresInARow: 1,
+      lastErrorKind: 'status',
+      lastError: 'The workflow answered 500: workflow exploded',
+    });
+    const overview = await t.injectAs(client.token, { method: 'GET', url: '/api/client/overview' });
+    expect(overview.json().processes[0].health.lastError).toBe(
+      'The workflow answered 500: workflow exploded',
+    );
+  });
+
   it('refuses an unknown sort with a 400', async () => {
     const response = await t.injectAs(adminToken, {
       method: 'GET',
