@@ -56,7 +56,7 @@ export default function AdminProcessesPage() {
               All processes
             </h2>
             {processes.data && (processes.data.total > 0 || clientFilter) ? (
-              <div className="flex w-full flex-col gap-3 sm:flex-row sm:items-end lg:w-auto">
+              <div className="flex w-full flex-col gap-3 sm:flex-row sm:items-start lg:w-auto">
                 <div className="flex flex-col gap-1">
                   <span aria-hidden="true" className="text-sm font-medium text-slate-700">
                     Sort

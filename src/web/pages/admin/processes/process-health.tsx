@@ -72,20 +72,11 @@ export function ProcessHealthSummary({ health }: { health: ProcessHealth }) {
           ) : null}
         </p>
       ) : null}
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3 lg:grid-cols-5">
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3 xl:grid-cols-6">
         <Figure label="Success, 7 days">{rateOf(health.rate7d, health.runs7d)}</Figure>
         <Figure label="Success, 30 days">{rateOf(health.rate30d, health.runs30d)}</Figure>
-        <Figure label="Median · p95">
-          {health.medianMs ? (
-            <>
-              {formatQuantile(health.medianMs)}
-              <span className="text-slate-600"> · </span>
-              {formatQuantile(health.p95Ms)}
-            </>
-          ) : (
-            <span className="text-slate-600">—</span>
-          )}
-        </Figure>
+        <Figure label="Median">{formatQuantile(health.medianMs)}</Figure>
+        <Figure label="p95">{formatQuantile(health.p95Ms)}</Figure>
         <Figure label="Last success">{when(health.lastSuccessAt)}</Figure>
         <Figure label="Last failure">{when(health.lastFailureAt)}</Figure>
       </dl>

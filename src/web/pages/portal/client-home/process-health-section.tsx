@@ -30,7 +30,7 @@ export function ProcessHealthSection({ overview }: { overview: ClientOverview })
         <h2 id="process-health-heading" className="text-base font-semibold text-slate-900">
           How your processes are doing
         </h2>
-        <Link to={paths.clientProcesses} className={`text-sm ${linkClass}`}>
+        <Link to={paths.clientProcesses} className={`shrink-0 text-sm ${linkClass}`}>
           All processes
         </Link>
       </div>
