@@ -21,9 +21,7 @@ test('a client cannot open the admin area', async ({ page, request }) => {
   await expect(page.getByRole('banner').getByRole('link', { name: 'Admin' })).toHaveCount(0);
 });
 
-test('the admin opening /admin lands on the legal suite with the admin navigation', async ({
-  page,
-}) => {
+test('the admin opening /admin lands on Today with the admin navigation', async ({ page }) => {
   await gotoHydrated(page, '/login');
   await page.getByLabel('Email').fill(process.env.E2E_ADMIN_EMAIL ?? 'admin@example.test');
   await page.getByLabel('Password').fill(process.env.E2E_ADMIN_PASSWORD ?? 'Admin-Passw0rd1');
@@ -31,9 +29,21 @@ test('the admin opening /admin lands on the legal suite with the admin navigatio
   await expect(page).toHaveURL('/client');
 
   await page.getByRole('banner').getByRole('link', { name: 'Admin' }).click();
+  await expect(page).toHaveURL('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+  const adminNav = page.getByRole('navigation', { name: 'Admin' });
+  await expect(adminNav.getByRole('link', { name: 'Today' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  // The legal suite, where /admin once led, has its own entry.
+  await adminNav.getByRole('link', { name: 'Legal Suite' }).click();
   await expect(page).toHaveURL('/admin/legal');
   await expect(page.getByRole('heading', { level: 1, name: 'Legal Suite' })).toBeVisible();
-  const adminNav = page.getByRole('navigation', { name: 'Admin' });
+  await expect(adminNav.getByRole('link', { name: 'Today' })).not.toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await adminNav.getByRole('link', { name: 'Clients' }).click();
   await expect(page).toHaveURL('/admin/clients');
   await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();

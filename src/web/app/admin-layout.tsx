@@ -19,6 +19,8 @@ export function clientLoader() {
 }
 
 const items: SideNavItem[] = [
+  // The landing screen: only /admin itself, not every admin path under it, is Today.
+  { to: paths.admin, label: 'Today', end: true },
   { to: paths.adminClients, label: 'Clients' },
   { to: booksScreenPath, label: 'Books' },
   { to: paths.adminProcesses, label: 'Processes' },

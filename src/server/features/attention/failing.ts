@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { alertIncidents, processes, processHealth, users } from '#server/db/schema.ts';
+import { healthOf } from '#server/domain/processes/health.ts';
 import type { AlertKind } from '#shared/alerts.ts';
 import {
   ATTENTION_SECTION_SIZE,
@@ -43,6 +44,13 @@ export async function failingProcesses(
       .innerJoin(users, eq(users.id, processHealth.clientUserId))
       .where(and(failingNow, openAccount)),
   ]);
+  // A failure without error text (the webhook answered an error status) is said from its
+  // run, as the process list says it: one run read by primary key per listed process.
+  const said = await healthOf(
+    db,
+    rows.map((row) => row.health.processId),
+    'admin',
+  );
   return {
     total: counted?.n ?? 0,
     items: rows.map(({ health, processName, clientName, company }) => ({
@@ -53,7 +61,7 @@ export async function failingProcesses(
       failuresInARow: health.failuresInARow,
       failingSince: health.failingSince?.toISOString() ?? null,
       lastFailureAt: health.lastFailureAt?.toISOString() ?? null,
-      lastError: health.lastError,
+      lastError: health.lastError ?? said.get(health.processId)?.lastError ?? null,
       runsHref: failuresHref(health.processId),
       clientHref: paths.adminClient(health.clientUserId),
     })),
