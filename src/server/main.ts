@@ -28,6 +28,7 @@ import { createOutboxSender } from '#server/jobs/outbox-sender.ts';
 import { retentionJob } from '#server/jobs/retention.ts';
 import { recoverRunsAtStart } from '#server/jobs/run-recovery.ts';
 import { createSchedulerLoop } from '#server/jobs/scheduler-loop.ts';
+import { serviceReportsJob } from '#server/jobs/service-reports.ts';
 import { resolveJwtSecret } from '#server/secrets.ts';
 import { firstAdminNotice, startBanner } from '#server/start-banner.ts';
 
@@ -135,6 +136,16 @@ async function main() {
   if (config.billingProvider === 'local')
     jobs.add(billingCycleJob(database.db, config.invoicing, app.log));
   jobs.add(retentionJob(database.db, config.auditRetentionDays, app.log));
+  jobs.add(
+    serviceReportsJob(
+      database.db,
+      {
+        billing: { provider: config.billingProvider, timeZone: config.invoicing.timeZone },
+        publicUrl: config.publicUrl,
+      },
+      app.log,
+    ),
+  );
   jobs.add(
     alertsJob(
       {

@@ -156,14 +156,15 @@ function processTable(doc: Doc, report: ServiceReport, left: number, width: numb
     return;
   }
   const numeric = (title: string, w: number): Column => ({ title, width: w, align: 'right' });
+  // Narrow figures leave the process's name room for one line in most cases.
   const columns: Column[] = [
-    { title: 'Process', width: width - 6 * 62 },
-    numeric('Runs', 62),
-    numeric('Failed', 62),
-    numeric('Success', 62),
-    numeric('Scheduled', 62),
-    numeric('Uptime', 62),
-    numeric('On time', 62),
+    { title: 'Process', width: width - 6 * 50 },
+    numeric('Runs', 50),
+    numeric('Failed', 50),
+    numeric('Success', 50),
+    numeric('Scheduled', 50),
+    numeric('Uptime', 50),
+    numeric('On time', 50),
   ];
   row(
     doc,
