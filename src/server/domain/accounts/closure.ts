@@ -12,8 +12,8 @@ import {
 } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
 import { DomainError } from '#server/domain/errors.ts';
+import { accountClosedMail } from '#server/domain/mail/messages/account-closed.tsx';
 import { queueMail } from '#server/domain/mail/outbox.ts';
-import { brand } from '#shared/brand.ts';
 import { privacyMessages } from '#shared/privacy.ts';
 import { retention } from '#shared/retention.ts';
 
@@ -96,16 +96,12 @@ export async function closeAccount(
     await queueMail(tx, {
       kind: 'account-closed',
       to: account.email,
-      subject: `Your ${brand.name} account is closed`,
-      text: [
-        `Hello ${account.name},`,
-        '',
-        `Your ${brand.name} account${account.companyName ? ` for ${account.companyName}` : ''} was closed on ${now.toISOString().slice(0, 10)}.`,
-        'Its subscription is cancelled, its schedules are stopped and its team members no longer have access.',
-        `Everything it holds will be erased after ${retention.closedAccountDays} days; invoices are kept for tax records with the company name only.`,
-        '',
-        `If you did not ask for this, reply to this e-mail or write to ${brand.email} at once.`,
-      ].join('\n'),
+      ...(await accountClosedMail({
+        name: account.name,
+        companyName: account.companyName,
+        closedOn: now.toISOString().slice(0, 10),
+        eraseAfterDays: retention.closedAccountDays,
+      })),
     });
   });
 }

@@ -1,8 +1,8 @@
 import { and, eq, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { notificationSettings, teamMembers, users } from '#server/db/schema.ts';
+import { runSummaryMail } from '#server/domain/mail/messages/run-summary.tsx';
 import { queueMail } from '#server/domain/mail/outbox.ts';
-import { brand } from '#shared/brand.ts';
 import { paths } from '#shared/paths.ts';
 import type { NotifierDeps } from './notifier-deps.ts';
 
@@ -40,18 +40,11 @@ export async function dailySummaries(deps: NotifierDeps, now = new Date()): Prom
     await queueMail(db, {
       kind: 'run-summary',
       to: user.email,
-      subject: 'Your daily workflow summary',
-      text: [
-        `Hello ${user.name},`,
-        '',
-        'In the last day:',
-        ...summary,
-        '',
-        `${publicUrl}${paths.clientProcesses}`,
-        '',
-        brand.name,
-        '',
-      ].join('\n'),
+      ...(await runSummaryMail({
+        name: user.name,
+        lines: summary,
+        processesUrl: `${publicUrl}${paths.clientProcesses}`,
+      })),
     });
     sent++;
   }

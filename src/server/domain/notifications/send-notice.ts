@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { processes } from '#server/db/schema.ts';
+import { runNoticeMail } from '#server/domain/mail/messages/run-notice.tsx';
 import { queueMail } from '#server/domain/mail/outbox.ts';
-import { brand } from '#shared/brand.ts';
 import { paths } from '#shared/paths.ts';
 import type { NotifierDeps } from './notifier-deps.ts';
 import { type NoticeKind, type Subscriber, wantsMail } from './subscribers.ts';
@@ -36,17 +36,12 @@ export async function sendNotice(deps: NotifierDeps, s: Subscriber, notice: Noti
     await queueMail(db, {
       kind: 'run-notice',
       to: s.email,
-      subject: notice.subject,
-      text: [
-        `Hello ${s.name},`,
-        '',
-        ...notice.lines,
-        '',
-        `See the run history: ${link}`,
-        '',
-        brand.name,
-        '',
-      ].join('\n'),
+      ...(await runNoticeMail({
+        name: s.name,
+        subject: notice.subject,
+        lines: notice.lines,
+        link,
+      })),
     });
   }
   if (!s.settings.webhookUrl) return;

@@ -1,9 +1,9 @@
 import type { InvoicingConfig } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
+import { billingMail } from '#server/domain/mail/messages/billing.tsx';
 import { queueMail } from '#server/domain/mail/outbox.ts';
 import { findUserById } from '#server/domain/users/repository.ts';
 import { formatCents } from '#shared/billing.ts';
-import { brand } from '#shared/brand.ts';
 import { formatDate, zoneName } from '#shared/dates.ts';
 import { paymentInstructionLines } from '#shared/invoicing.ts';
 import { paths } from '#shared/paths.ts';
@@ -17,14 +17,22 @@ import { paths } from '#shared/paths.ts';
 const day = (date: Date, timeZone: string) =>
   `${formatDate(date, timeZone)} (${zoneName(timeZone, date)})`;
 
-async function send(db: Db, clientId: string, subject: string, lines: string[], kind: string) {
+/**
+ * Queues one billing mail: "Hello name,", the paragraphs, then the Billing button after
+ * `lead` (domain/mail/messages/billing.tsx).
+ */
+async function send(
+  db: Db,
+  clientId: string,
+  mail: { subject: string; paragraphs: string[]; lead: string; billingUrl: string },
+  kind: string,
+) {
   const client = await findUserById(db, clientId);
   if (!client) return;
   await queueMail(db, {
     kind,
     to: client.email,
-    subject,
-    text: [`Hello ${client.name},`, '', ...lines, '', brand.name, ''].join('\n'),
+    ...(await billingMail({ name: client.name, ...mail })),
   });
 }
 
@@ -47,14 +55,17 @@ export function invoiceIssuedMail(
   return send(
     db,
     invoice.clientUserId,
-    `Invoice ${invoice.number} for ${formatCents(invoice.amount)}`,
-    [
-      `Invoice ${invoice.number} is ready: ${invoice.description}, ${formatCents(invoice.amount)}${invoice.dueAt ? `, due ${day(invoice.dueAt, ctx.timeZone)}` : ''}.`,
-      '',
-      ...(ctx.instructions ? paymentInstructionLines(ctx.instructions, invoice.number) : []),
-      '',
-      `See it and download the PDF on Billing: ${ctx.publicUrl}${paths.billing}`,
-    ],
+    {
+      subject: `Invoice ${invoice.number} for ${formatCents(invoice.amount)}`,
+      paragraphs: [
+        `Invoice ${invoice.number} is ready: ${invoice.description}, ${formatCents(invoice.amount)}${invoice.dueAt ? `, due ${day(invoice.dueAt, ctx.timeZone)}` : ''}.`,
+        (ctx.instructions ? paymentInstructionLines(ctx.instructions, invoice.number) : []).join(
+          '\n',
+        ),
+      ],
+      lead: 'See it and download the PDF on Billing:',
+      billingUrl: `${ctx.publicUrl}${paths.billing}`,
+    },
     'billing-invoice',
   );
 }
@@ -74,17 +85,21 @@ export function paymentReceivedMail(
   return send(
     db,
     payment.clientUserId,
-    `Payment received for invoice ${payment.number}`,
-    [
-      `Thank you: we received ${formatCents(payment.amount)} for invoice ${payment.number}.`,
-      payment.heldAsCredit
-        ? 'That invoice was cancelled, so the amount is credit on your account, used for your next invoices.'
-        : payment.stillDue > 0
-          ? `${formatCents(payment.stillDue)} is still due on it.`
-          : 'The invoice is now paid in full.',
-      '',
-      `Billing: ${ctx.publicUrl}${paths.billing}`,
-    ],
+    {
+      subject: `Payment received for invoice ${payment.number}`,
+      paragraphs: [
+        [
+          `Thank you: we received ${formatCents(payment.amount)} for invoice ${payment.number}.`,
+          payment.heldAsCredit
+            ? 'That invoice was cancelled, so the amount is credit on your account, used for your next invoices.'
+            : payment.stillDue > 0
+              ? `${formatCents(payment.stillDue)} is still due on it.`
+              : 'The invoice is now paid in full.',
+        ].join('\n'),
+      ],
+      lead: 'Billing:',
+      billingUrl: `${ctx.publicUrl}${paths.billing}`,
+    },
     'billing-payment',
   );
 }
@@ -97,12 +112,14 @@ export function paymentOverdueMail(
   return send(
     db,
     overdue.clientUserId,
-    'Payment overdue: your workflows are paused',
-    [
-      `${overdue.number ? `Invoice ${overdue.number}` : 'Your latest invoice'} is past its due date, so your subscription is past due: manual and scheduled runs are paused until it is paid.`,
-      '',
-      `See how to pay on Billing: ${ctx.publicUrl}${paths.billing}`,
-    ],
+    {
+      subject: 'Payment overdue: your workflows are paused',
+      paragraphs: [
+        `${overdue.number ? `Invoice ${overdue.number}` : 'Your latest invoice'} is past its due date, so your subscription is past due: manual and scheduled runs are paused until it is paid.`,
+      ],
+      lead: 'See how to pay on Billing:',
+      billingUrl: `${ctx.publicUrl}${paths.billing}`,
+    },
     'billing-overdue',
   );
 }
@@ -115,8 +132,12 @@ export function planChangedMail(
   return send(
     db,
     change.clientUserId,
-    'Your plan changed',
-    [change.summary, '', `Billing: ${ctx.publicUrl}${paths.billing}`],
+    {
+      subject: 'Your plan changed',
+      paragraphs: [change.summary],
+      lead: 'Billing:',
+      billingUrl: `${ctx.publicUrl}${paths.billing}`,
+    },
     'billing-plan',
   );
 }
@@ -130,8 +151,13 @@ export function booksMail(
   return send(
     db,
     mail.clientUserId,
-    mail.subject,
-    [...mail.lines, '', `Billing: ${ctx.publicUrl}${paths.billing}`],
+    {
+      subject: mail.subject,
+      // Lines a blank one apart are paragraphs, as they were written.
+      paragraphs: mail.lines.join('\n').split(/\n\s*\n/),
+      lead: 'Billing:',
+      billingUrl: `${ctx.publicUrl}${paths.billing}`,
+    },
     'billing-books',
   );
 }

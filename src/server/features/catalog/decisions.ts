@@ -3,11 +3,14 @@ import type { z } from 'zod';
 import type { Db } from '#server/db/client.ts';
 import { catalogRequests, catalogTemplates, users } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
+import {
+  catalogApprovedMail,
+  catalogDeclinedMail,
+} from '#server/domain/mail/messages/catalog-answer.tsx';
 import { queueMail } from '#server/domain/mail/outbox.ts';
 import { insertProcess } from '#server/domain/processes/create.ts';
 import { findUserById } from '#server/domain/users/repository.ts';
 import { conflict, notFound } from '#server/http/errors.ts';
-import { brand } from '#shared/brand.ts';
 import {
   type ApproveRequestSchema,
   type CatalogRequestStatus,
@@ -124,17 +127,10 @@ export function approveRequest(
     await queueMail(tx, {
       kind: 'catalog-answer',
       to: client.email,
-      subject: `Your request for "${template.name}" is approved`,
-      text: [
-        `Good news: your request for the workflow "${template.name}" is approved.`,
-        '',
-        process
-          ? `It is ready to run in your portal: ${acting.publicUrl}${paths.clientProcesses}`
-          : `We will be in touch to set it up with you.`,
-        '',
-        `${brand.name}`,
-        '',
-      ].join('\n'),
+      ...(await catalogApprovedMail({
+        template: template.name,
+        processesUrl: process ? `${acting.publicUrl}${paths.clientProcesses}` : null,
+      })),
     });
     return process ? catalogMessages.approvedWithProcess : catalogMessages.approved;
   });
@@ -168,16 +164,11 @@ export function declineRequest(
     await queueMail(tx, {
       kind: 'catalog-answer',
       to: client.email,
-      subject: `About your request for "${template.name}"`,
-      text: [
-        `We are not able to set up the workflow "${template.name}" for you at the moment.`,
-        '',
+      ...(await catalogDeclinedMail({
+        template: template.name,
         reason,
-        '',
-        `You can see this on your catalog page: ${acting.publicUrl}${paths.catalog}`,
-        `Questions? Reply to this e-mail or write to ${brand.email}.`,
-        '',
-      ].join('\n'),
+        catalogUrl: `${acting.publicUrl}${paths.catalog}`,
+      })),
     });
     return catalogMessages.declined;
   });

@@ -3,6 +3,7 @@ import type { Db } from '#server/db/client.ts';
 import { catalogRequests, catalogTemplates, users } from '#server/db/schema.ts';
 import { type Account, accountCapabilities } from '#server/domain/accounts/account.ts';
 import { audit } from '#server/domain/audit/audit.ts';
+import { catalogRequestMail } from '#server/domain/mail/messages/catalog-request.tsx';
 import { queueMail } from '#server/domain/mail/outbox.ts';
 import { findUserById } from '#server/domain/users/repository.ts';
 import { forbidden, notFound } from '#server/http/errors.ts';
@@ -114,15 +115,14 @@ export async function requestAccess(
       kind: 'catalog-request',
       to: context.notify,
       replyTo: actor.email,
-      subject: `Catalog request: ${template.name} for ${client}`,
-      text: [
-        `${actor.name} <${actor.email}> asked for access to the workflow template "${template.name}".`,
-        '',
-        `Account: ${client}, ${owner.email}, plan ${owner.subscriptionPlan}`,
-        `Template: ${template.name} (${template.slug})`,
-        `Request id: ${row.id}`,
-        '',
-      ].join('\n'),
+      ...(await catalogRequestMail({
+        requester: actor,
+        client,
+        clientEmail: owner.email,
+        plan: owner.subscriptionPlan,
+        template,
+        requestId: row.id,
+      })),
     });
     return { created: true, request: requestToJson(row, template, actor) };
   });

@@ -3,6 +3,7 @@ import type { Db } from '#server/db/client.ts';
 import { type EnquiryRow, enquiries } from '#server/db/schema.ts';
 import { searchWords } from '#server/db/search.ts';
 import { audit } from '#server/domain/audit/audit.ts';
+import { enquiryMail } from '#server/domain/mail/messages/enquiry.tsx';
 import { queueMail } from '#server/domain/mail/outbox.ts';
 import type { ContactSubmission } from '#shared/contact.ts';
 
@@ -23,8 +24,7 @@ export async function submitEnquiry(
     kind: 'enquiry',
     to: options.notify,
     replyTo: row.email,
-    subject: `New enquiry from ${row.name}: ${row.interest}`,
-    text: enquiryText(row),
+    ...(await enquiryMail(row)),
   });
   await audit(db, {
     source: 'contact',
@@ -33,23 +33,6 @@ export async function submitEnquiry(
     details: { enquiryId: row.id },
   });
   return row;
-}
-
-function enquiryText(row: EnquiryRow): string {
-  const lines: [string, string | null][] = [
-    ['Name', row.name],
-    ['Email', row.email],
-    ['Company', row.company],
-    ['Phone', row.phone],
-    ['Interest', row.interest],
-    ['Budget', row.budget],
-    ['Timeline', row.timeline],
-    ['Team size', row.teamSize],
-    ['Website', row.website],
-    ['Heard about us', row.referral],
-  ];
-  const table = lines.filter(([, v]) => v).map(([k, v]) => `${k}: ${v}`);
-  return `${table.join('\n')}\n\n${row.message}\n`;
 }
 
 /** A page of enquiries, newest first, matching every search word. */

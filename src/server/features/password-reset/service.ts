@@ -8,10 +8,10 @@ import { hashPassword } from '#server/auth/passwords.ts';
 import type { Db } from '#server/db/client.ts';
 import { passwordResets, users } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
+import { passwordResetMail } from '#server/domain/mail/messages/password-reset.tsx';
 import { queueMail } from '#server/domain/mail/outbox.ts';
 import { findUserByEmail } from '#server/domain/users/repository.ts';
 import { badRequest, conflict } from '#server/http/errors.ts';
-import { brand } from '#shared/brand.ts';
 import {
   passwordMessages,
   RESET_TTL_MINUTES,
@@ -83,16 +83,7 @@ export async function issueResetLink(
       kind: 'password-reset',
       sensitive: true,
       to: user.email,
-      subject: `Reset your ${brand.name} password`,
-      text: [
-        `Someone (hopefully you) asked to reset the password of your ${brand.name} account.`,
-        '',
-        'Choose a new password here:',
-        link,
-        '',
-        `The link works once, for ${RESET_TTL_MINUTES} minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.`,
-        '',
-      ].join('\n'),
+      ...(await passwordResetMail({ link, minutes: RESET_TTL_MINUTES })),
     });
     await audit(tx, {
       source: 'auth',

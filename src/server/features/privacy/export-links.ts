@@ -7,9 +7,9 @@ import {
 import type { Db } from '#server/db/client.ts';
 import { dataExports, type UserRow, users } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
+import { dataExportMail } from '#server/domain/mail/messages/data-export.tsx';
 import { queueMail } from '#server/domain/mail/outbox.ts';
 import { HttpError } from '#server/http/errors.ts';
-import { brand } from '#shared/brand.ts';
 import { EXPORT_LINK_HOURS, type ExportRequestAnswer, privacyMessages } from '#shared/privacy.ts';
 
 // A client's own data export (docs/decisions/017-privacy-requests.md): a link by e-mail
@@ -62,15 +62,7 @@ export async function requestExport(
         kind: 'data-export',
         sensitive: true,
         to: user.email,
-        subject: `Your ${brand.name} data export`,
-        text: [
-          `You asked for a copy of the data ${brand.name} holds about your account.`,
-          '',
-          'Download it here (a ZIP of JSON and CSV files):',
-          link,
-          '',
-          `The link works for ${EXPORT_LINK_HOURS} hours. If you did not ask for it, write to ${brand.email}.`,
-        ].join('\n'),
+        ...(await dataExportMail({ link, hours: EXPORT_LINK_HOURS })),
       });
     }
   });

@@ -1,11 +1,11 @@
 import type { UserRow } from '#server/db/schema.ts';
+import { teamInviteMail } from '#server/domain/mail/messages/team-invite.tsx';
 import type { QueuedMail } from '#server/domain/mail/outbox.ts';
-import { brand } from '#shared/brand.ts';
 import type { InviteRole } from '#shared/team.ts';
 import { possessive } from '#shared/text.ts';
 
-// The invite e-mail. The link carries the only copy of the token (the database keeps a
-// hash), so it is written here and nowhere else.
+// The invite e-mail (domain/mail/messages/team-invite.tsx). The link carries the only copy
+// of the token (the database keeps a hash), so it is written here and nowhere else.
 
 export interface InviteMailInput {
   email: string;
@@ -16,23 +16,17 @@ export interface InviteMailInput {
   expiresAt: Date;
 }
 
-export function inviteMail(input: InviteMailInput): QueuedMail {
-  const team = input.owner.companyName ?? `${possessive(input.owner.name)} account`;
-  const inviter = input.inviter.name || input.inviter.email;
-  const expires = input.expiresAt.toUTCString();
+export async function inviteMail(input: InviteMailInput): Promise<QueuedMail> {
   return {
     kind: 'team-invite',
     to: input.email,
     replyTo: input.inviter.email,
-    subject: `${inviter} invited you to join ${team} on ${brand.name}`,
-    text: [
-      `${inviter} invited you to join ${team} on the ${brand.name} client portal as ${input.role === 'admin' ? 'a team admin' : 'a team member'}.`,
-      '',
-      'Accept the invitation here (sign in, or create an account with this e-mail address):',
-      input.link,
-      '',
-      `The link works until ${expires}. If you did not expect this invitation, ignore this e-mail.`,
-      '',
-    ].join('\n'),
+    ...(await teamInviteMail({
+      inviter: input.inviter.name || input.inviter.email,
+      team: input.owner.companyName ?? `${possessive(input.owner.name)} account`,
+      role: input.role,
+      link: input.link,
+      expires: input.expiresAt.toUTCString(),
+    })),
   };
 }

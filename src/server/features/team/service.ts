@@ -146,14 +146,14 @@ export async function invite(
       .returning();
     if (!inserted) throw new Error('invite insert returned no row');
     await queueMail(tx, {
-      ...inviteMail({
+      ...(await inviteMail({
         email: input.email,
         role: input.role,
         link,
         inviter: account.actor,
         owner: account.owner,
         expiresAt: inserted.expiresAt,
-      }),
+      })),
       sensitive: true,
     });
     await audit(tx, {

@@ -7,19 +7,25 @@ import { colors } from './theme.ts';
 /**
  * A link shown as a button, with its address spelled out under it (for clients that hide
  * buttons, and so a person can see where it goes). `lead` is the sentence before it. The
- * text part is the lead and the address on the next line.
+ * text part is the lead and the address on the next line (or the same one, `sameLine`).
  */
 export function Button({
   href,
   children,
   lead,
+  sameLine,
 }: {
   href: string;
   /** The button's label, e.g. "Choose a new password". */
   children: string;
   lead?: string;
+  /** The text part writes the address after the lead on one line ("Billing: https://…"). */
+  sameLine?: boolean;
 }) {
-  if (useTextPart()) return <>{lead ? `${lead}\n${href}\n\n` : `${href}\n\n`}</>;
+  if (useTextPart()) {
+    if (!lead) return <>{`${href}\n\n`}</>;
+    return <>{`${lead}${sameLine ? ' ' : '\n'}${href}\n\n`}</>;
+  }
   return (
     <Section style={{ margin: '0 0 16px' }}>
       {lead ? (

@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { auditLogs, type UserRow, users } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
+import { priceWithoutPlanMail } from '#server/domain/mail/messages/price-without-plan.tsx';
 import { queueMail } from '#server/domain/mail/outbox.ts';
 import type { StripeSubscription } from '#server/integrations/stripe/client.ts';
 import { brand } from '#shared/brand.ts';
@@ -60,24 +61,16 @@ export async function warnPriceWithoutPlan(
     },
   });
   const who = client.companyName ? `${client.name} (${client.companyName})` : client.name;
-  const text = [
-    'Hello,',
-    '',
-    `${who}, ${client.email}, has Stripe subscription ${subscription.id} on the Price ${price.id}${price.nickname ? ` (${price.nickname})` : ''}, which names no plan.`,
-    `Their plan stays ${client.subscriptionPlan}, so what they can use may not match what they pay.`,
-    '',
-    'In Stripe, give the Price the metadata plan = Basic or Pro (or a lookup key starting with basic or pro), or move the subscription back to a Price that has one.',
-    `Then run Sync status for the client on ${publicUrl ?? ''}${paths.adminZoho}.`,
-    '',
-    brand.name,
-    '',
-  ].join('\n');
+  const mail = await priceWithoutPlanMail({
+    who,
+    email: client.email,
+    subscriptionId: subscription.id,
+    priceId: price.id,
+    nickname: price.nickname ?? null,
+    plan: client.subscriptionPlan,
+    syncUrl: `${publicUrl ?? ''}${paths.adminZoho}`,
+  });
   for (const to of await adminAddresses(db)) {
-    await queueMail(db, {
-      kind: 'billing-price-without-plan',
-      to,
-      subject: `Stripe Price without a plan: ${who}`,
-      text,
-    });
+    await queueMail(db, { kind: 'billing-price-without-plan', to, ...mail });
   }
 }
