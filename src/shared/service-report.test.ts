@@ -11,6 +11,7 @@ import {
   monthLabel,
   overlapMs,
   recentMonths,
+  reportMonthChoices,
   serviceReportFilename,
   serviceReportMessages,
 } from './service-report.ts';
@@ -51,6 +52,21 @@ describe('service report months', () => {
     expect(months).toHaveLength(12);
     expect(months[0]).toBe('2025-12');
     expect(months[11]).toBe('2025-01');
+  });
+
+  it('offers this month so far and last month first, none before the account', () => {
+    const now = new Date('2026-11-28T01:00:00Z');
+    const { choices, initial } = reportMonthChoices(now, '2024-01-01T00:00:00Z');
+    expect(choices).toHaveLength(13);
+    expect(choices[0]).toEqual({ value: '2026-11', label: 'November 2026 (so far)' });
+    expect(initial).toBe('2026-10');
+    const young = reportMonthChoices(now, '2026-09-30T23:00:00Z');
+    expect(young.choices.map((c) => c.value)).toEqual(['2026-11', '2026-10', '2026-09']);
+    const fresh = reportMonthChoices(now, '2026-11-27T10:00:00Z');
+    expect(fresh).toEqual({
+      choices: [{ value: '2026-11', label: 'November 2026 (so far)' }],
+      initial: '2026-11',
+    });
   });
 
   it('has no report for a month not begun; this month is one so far', () => {

@@ -94,10 +94,36 @@ export function monthLabel(key: string): string {
   }).format(monthBounds(key).start);
 }
 
-/** The last `count` whole months before `now`'s UTC month, newest first: the picker's choices. */
+/** The last `count` whole months before `now`'s UTC month, newest first. */
 export function recentMonths(now: Date, count = 12): string[] {
   const current = utcMonthOf(now);
   return Array.from({ length: count }, (_, i) => addMonths(current, -(i + 1)));
+}
+
+export interface MonthChoice {
+  value: string;
+  label: string;
+}
+
+/**
+ * The pickers' months: this month so far, then the last twelve whole months, none before
+ * the account was opened (the server has no report for those). The default is last month
+ * when the account had it, otherwise this month.
+ */
+export function reportMonthChoices(
+  now: Date,
+  openedAt?: string | Date | null,
+): { choices: MonthChoice[]; initial: string } {
+  const current = utcMonthOf(now);
+  const opened = openedAt ? new Date(openedAt) : null;
+  const first = opened && !Number.isNaN(opened.getTime()) ? utcMonthOf(opened) : '';
+  const choices = [current, ...recentMonths(now)]
+    .filter((key) => key >= first)
+    .map((key) => ({
+      value: key,
+      label: key === current ? `${monthLabel(key)} (so far)` : monthLabel(key),
+    }));
+  return { choices, initial: choices[1]?.value ?? current };
 }
 
 /** Why a month has no report yet (it has not begun), or null. Months compare as text. */

@@ -16,6 +16,7 @@ import { PageHeader } from '#web/components/page-header.tsx';
 import { useAccount } from '#web/lib/account.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { OverviewSection } from './client-home/overview-section.tsx';
+import { ServiceReportCard } from './client-home/service-report-card.tsx';
 
 export const meta = () =>
   pageMeta('Client Portal', 'Run workflows, manage schedules and handle billing.');
@@ -68,6 +69,7 @@ export default function ClientHomePage() {
           </li>
         ))}
       </ul>
+      <ServiceReportCard />
       <NeedHelp />
     </>
   );

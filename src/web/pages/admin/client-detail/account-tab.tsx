@@ -10,6 +10,7 @@ import { useApiForm } from '#web/lib/use-api-form.ts';
 import { clientCalls, useClientChange } from '../shared/clients-api.ts';
 import { PrivacyCard } from './privacy-card.tsx';
 import { sendInOrder } from './send-in-order.ts';
+import { ServiceReportCard } from './service-report-card.tsx';
 
 // The Account tab: who the client is (SPEC §2 account edit and company edit) in one form
 // with one save, then the privacy requests. The plan lives on the Plan & billing tab.
@@ -102,6 +103,7 @@ export function AccountTab({ client, formKey }: { client: User; formKey: string 
   return (
     <div className="space-y-6">
       <AccountForm key={formKey} client={client} />
+      <ServiceReportCard client={client} />
       <PrivacyCard client={client} />
     </div>
   );
