@@ -52,5 +52,7 @@ process.env.N8N_API_URL = n8nUrl;
 process.env.N8N_API_KEY = n8n.apiKey;
 // Runs still under way in n8n are asked about every second, not 5 s (the API tests call the job).
 process.env.N8N_FOLLOW_UP_SECONDS = '1';
+// The alert rules are checked every 2 s, not every minute (the API tests call the evaluation).
+process.env.ALERTS_EVERY_SECONDS = '2';
 
 await import('../src/server/main.ts');

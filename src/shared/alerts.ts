@@ -113,7 +113,8 @@ export const AlertSettingsFormSchema = AlertSettingsInputSchema.extend({
     .transform(splitAddresses)
     .pipe(AlertEmailsSchema),
 });
-export type AlertSettingsForm = z.input<typeof AlertSettingsFormSchema>;
+export type AlertSettingsFormInput = z.input<typeof AlertSettingsFormSchema>;
+export type AlertSettingsFormValues = z.output<typeof AlertSettingsFormSchema>;
 
 export const AlertSettingsSchema = z.object({
   emails: z.array(z.string()),

@@ -1,5 +1,6 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
 import { runsScreenPath } from '#shared/admin-runs.ts';
+import { alertsScreenPath } from '#shared/alerts.ts';
 import { booksScreenPath } from '#shared/books.ts';
 import { paths } from '#shared/paths.ts';
 
@@ -48,6 +49,7 @@ export default [
       adminPage(booksScreenPath, 'books'),
       adminPage(paths.adminProcesses, 'processes'),
       adminPage(runsScreenPath, 'runs'),
+      adminPage(alertsScreenPath, 'alerts'),
       adminPage(paths.adminZoho, 'zoho'),
       adminPage(paths.adminAnalytics, 'analytics'),
       adminPage(paths.adminEnvironment, 'environment'),

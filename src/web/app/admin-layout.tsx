@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet } from 'react-router';
 import { runsScreenPath } from '#shared/admin-runs.ts';
+import { alertsScreenPath } from '#shared/alerts.ts';
 import { booksScreenPath } from '#shared/books.ts';
 import { paths } from '#shared/paths.ts';
 import { twoFactorMessages } from '#shared/two-factor.ts';
@@ -25,6 +26,7 @@ const items: SideNavItem[] = [
   { to: booksScreenPath, label: 'Books' },
   { to: paths.adminProcesses, label: 'Processes' },
   { to: runsScreenPath, label: 'Runs' },
+  { to: alertsScreenPath, label: 'Alerts' },
   { to: paths.adminZoho, label: 'CRM & Billing Apps' },
   { to: paths.adminAnalytics, label: 'Analytics' },
   { to: paths.adminEnvironment, label: 'Environment' },

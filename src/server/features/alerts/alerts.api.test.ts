@@ -51,7 +51,12 @@ const settings = (overrides: object = {}) => ({
 
 let minute = 0;
 /** A settled run of the process, each a minute after the last (in n8n's words when failed). */
-async function settle(process: { id: string; clientUserId: string }, ok: boolean) {
+async function settle(
+  process: { id: string; clientUserId: string },
+  ok: boolean,
+  /** The workflow's answer to a failure that kept no error text (an HTTP error). */
+  answer?: string,
+) {
   const startedAt = new Date(Date.now() - 60 * 60_000 + minute++ * 60_000);
   await db.insert(runs).values({
     processId: process.id,
@@ -62,7 +67,8 @@ async function settle(process: { id: string; clientUserId: string }, ok: boolean
     ok,
     statusCode: ok ? 200 : 500,
     durationMs: 300,
-    error: ok ? null : 'Bad request - please check your parameters',
+    error: ok || answer ? null : 'Bad request - please check your parameters',
+    bodySnippet: answer ?? null,
   });
 }
 
@@ -244,9 +250,11 @@ describe('the alert evaluation', () => {
     await put(settings());
     const owner = await createClient(t);
     const process = await createProcessFor(t, owner.user.id, { name: 'Stock pull' });
-    for (let i = 0; i < 3; i++) await settle(process, false);
+    for (let i = 0; i < 3; i++) await settle(process, false, 'workflow\n exploded');
     const results = await Promise.all([evaluateAlerts(deps), evaluateAlerts(deps)]);
-    expect(await incidentsOf(process.id)).toHaveLength(1);
+    const [incident, ...more] = await incidentsOf(process.id);
+    expect(more).toEqual([]);
+    expect(incident?.cause).toBe('The workflow answered 500: workflow exploded');
     expect(results.reduce((sum, r) => sum + r.opened, 0)).toBeGreaterThanOrEqual(1);
     expect(await alertMails('Stock pull')).toHaveLength(1);
     expect(webhookCalls(process.id)).toHaveLength(1);

@@ -6,6 +6,7 @@ import {
   processes,
   processHealth,
   runRollups,
+  runs,
   schedules,
   users,
 } from '#server/db/schema.ts';
@@ -80,6 +81,25 @@ const off = (kind: AlertKind, why = 'The rule was turned off.'): RuleOutcome => 
 });
 const keysOf = (findings: Finding[]) => new Set(findings.map((f) => f.subjectKey));
 
+/**
+ * What the workflow answered on each failed run given, for failures that kept no error
+ * text (an HTTP error answer): its status and the start of its body, in its own words.
+ */
+async function lastAnswers(db: Db, runIds: string[]): Promise<Map<string, string>> {
+  if (runIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: runs.id, status: runs.statusCode, body: runs.bodySnippet })
+    .from(runs)
+    .where(inArray(runs.id, runIds));
+  return new Map(
+    rows.map((row) => {
+      const body = row.body?.replace(/\s+/g, ' ').trim().slice(0, 300);
+      const status = row.status ? `The workflow answered ${row.status}` : 'The workflow failed';
+      return [row.id, body ? `${status}: ${body}` : `${status}.`];
+    }),
+  );
+}
+
 async function processFailing(ctx: RuleContext): Promise<RuleOutcome> {
   const kind = 'process_failing';
   const threshold = ctx.settings.failuresInARow;
@@ -93,9 +113,16 @@ async function processFailing(ctx: RuleContext): Promise<RuleOutcome> {
     .where(and(gt(processHealth.failuresInARow, 0), gte(processHealth.failuresInARow, threshold)))
     .orderBy(desc(processHealth.failuresInARow), asc(processHealth.processId))
     .limit(MOST);
+  const answers = await lastAnswers(
+    ctx.db,
+    rows.flatMap(({ health }) => (health.lastError ? [] : (health.lastFailedRunId ?? []))),
+  );
   const findings = rows.map(({ health, process, client }): Finding => {
     const name = clientName(client);
-    const cause = health.lastError?.trim() || 'The run failed without an error message.';
+    const cause =
+      health.lastError?.trim() ||
+      (health.lastFailedRunId && answers.get(health.lastFailedRunId)) ||
+      'The run failed without an error message.';
     return {
       kind,
       subjectKey: health.processId,

@@ -1,0 +1,92 @@
+import { expect, openSignedIn, test, uniqueEmail } from './fixtures.ts';
+import { waitForMail } from './mailbox.ts';
+import { notice, portalClient, processName, startWebhook, type Webhook } from './portal-helpers.ts';
+
+// Alerts (admin): an admin sets where alerts go (an address and a signed webhook), a
+// client's process fails three times, and the admin finds one open incident on the Alerts
+// screen and one alert mail about it; the settings form says what is wrong under a field.
+
+let webhook: Webhook;
+test.beforeAll(async () => {
+  webhook = await startWebhook();
+});
+test.afterAll(() => webhook.close());
+
+test('three failures of a process give one open incident and one alert mail', async ({
+  page,
+  request,
+}) => {
+  const { admin, client, addProcess } = await portalClient(request, {
+    name: 'Alma Alerts',
+    entitlements: { manualTrigger: true },
+  });
+  const failing = await addProcess({
+    name: processName('Alert sync'),
+    n8nWebhookUrl: webhook.url('/fail/alert-sync'),
+  });
+  const address = uniqueEmail('alerts');
+
+  await openSignedIn(page, admin, '/admin/clients');
+  await page
+    .getByRole('navigation', { name: 'Admin' })
+    .getByRole('link', { name: 'Alerts' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Alerts' })).toBeVisible({
+    timeout: 20_000,
+  });
+
+  // A wrong address is said under its field, by the same rule the server keeps.
+  const emails = page.getByLabel('E-mail addresses');
+  await emails.fill(`${address}\nnot-an-address`);
+  await page.getByRole('button', { name: 'Save alerts' }).click();
+  await expect(page.getByText('"not-an-address" is not a valid e-mail address.')).toBeVisible();
+
+  await emails.fill(address);
+  await page.getByLabel('Webhook URL').fill(webhook.url('/ok/alerts'));
+  await page.getByLabel('Failures in a row of one process').fill('3');
+  await page.getByRole('button', { name: 'Save alerts' }).click();
+  await expect(notice(page)).toContainText('Alert settings saved.');
+  // The signing secret is shown whole this once.
+  await expect(page.getByRole('textbox', { name: 'Signing secret' })).toHaveValue(/^asec_/);
+
+  await page.getByRole('button', { name: 'Send test alert' }).click();
+  await expect(notice(page)).toContainText(
+    'Test alert mailed to 1 address. Also posted to the webhook, which answered 200.',
+  );
+
+  for (let i = 0; i < 3; i++) {
+    const ran = await request.post(`/api/n8n/trigger/${failing._id}`, {
+      headers: { authorization: `Bearer ${client.token}` },
+      data: {},
+    });
+    expect(ran.status(), await ran.text()).toBe(502);
+  }
+
+  // The job checks every 2 s on the browser tests' server; the list is read again on reload.
+  const incidents = page.getByRole('list', { name: 'Incidents' }).getByRole('listitem');
+  const ours = incidents.filter({ hasText: failing.name });
+  await expect(async () => {
+    await page.reload();
+    await expect(ours).toHaveCount(1, { timeout: 2_000 });
+  }).toPass({ timeout: 25_000 });
+  await expect(ours).toContainText('Open');
+  await expect(ours).toContainText('Process failing');
+  await expect(ours).toContainText('failed 3 times in a row');
+  await expect(ours).toContainText('Acme Test Co');
+  await expect(ours).toContainText('The workflow answered 500: workflow exploded');
+
+  const mail = await waitForMail(address, new RegExp(failing.name));
+  expect(mail.text).toContain('Failures in a row: 3');
+  expect(mail.text).toContain(`/admin/runs?processId=${failing._id}&outcome=failed`);
+
+  // Passes after it add nothing: still one incident, and one alert mail in the Outbox.
+  await page.waitForTimeout(4_500);
+  await page.reload();
+  await expect(ours).toHaveCount(1);
+  await page
+    .getByRole('navigation', { name: 'Admin' })
+    .getByRole('link', { name: /Outbox/ })
+    .click();
+  const messages = page.getByRole('list', { name: 'Messages' }).getByRole('listitem');
+  await expect(messages.filter({ hasText: failing.name })).toHaveCount(1);
+});
