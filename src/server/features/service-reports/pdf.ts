@@ -157,14 +157,17 @@ function processTable(doc: Doc, report: ServiceReport, left: number, width: numb
   }
   const numeric = (title: string, w: number): Column => ({ title, width: w, align: 'right' });
   // Narrow figures leave the process's name room for one line in most cases.
-  const columns: Column[] = [
-    { title: 'Process', width: width - 6 * 50 },
-    numeric('Runs', 50),
-    numeric('Failed', 50),
-    numeric('Success', 50),
-    numeric('Scheduled', 50),
+  const figures = [
+    numeric('Runs', 48),
+    numeric('Failed', 46),
+    numeric('Success', 52),
+    numeric('Scheduled', 58),
     numeric('Uptime', 50),
     numeric('On time', 50),
+  ];
+  const columns: Column[] = [
+    { title: 'Process', width: width - figures.reduce((sum, c) => sum + c.width, 0) },
+    ...figures,
   ];
   row(
     doc,
