@@ -48,7 +48,7 @@ test('three failed runs put a process first by health, for the admin and in plai
   await expect(page).toHaveURL(/[?&]sort=health/);
   await expect(names.first()).toContainText(broken);
   const item = list.getByRole('listitem').filter({ has: page.getByText(broken) });
-  const health = item.getByRole('region', { name: 'Health' });
+  const health = item.getByRole('region', { name: `Health of ${broken}` });
   await expect(item.getByText('Failing', { exact: true })).toBeVisible();
   await expect(health).toContainText('3 failures in a row');
   await expect(health).toContainText('Last error:');
@@ -57,7 +57,7 @@ test('three failed runs put a process first by health, for the admin and in plai
   const fineHealth = list
     .getByRole('listitem')
     .filter({ has: page.getByText(working) })
-    .getByRole('region', { name: 'Health' });
+    .getByRole('region', { name: `Health of ${working}` });
   await expect(fineHealth).toContainText(/100%\s*of 1 run/);
 
   // The client's home page says the same in plain words, worst first.
@@ -68,7 +68,5 @@ test('three failed runs put a process first by health, for the admin and in plai
   await expect(rows.first()).toContainText(broken);
   await expect(rows.first()).toContainText(/Failing: the last 3 runs failed, since /);
   await expect(rows.first()).toContainText('workflow exploded');
-  await expect(rows.nth(1)).toContainText(
-    'Healthy: 100% of 1 run succeeded in the last 30 days.',
-  );
+  await expect(rows.nth(1)).toContainText('Healthy: 100% of 1 run succeeded in the last 30 days.');
 });

@@ -53,11 +53,11 @@ const when = (iso: string | null) =>
     <span className="text-slate-600">Never</span>
   );
 
-export function ProcessHealthSummary({ health }: { health: ProcessHealth }) {
+export function ProcessHealthSummary({ name, health }: { name: string; health: ProcessHealth }) {
   const streak = health.failuresInARow > 0;
   return (
     <section
-      aria-label="Health"
+      aria-label={`Health of ${name}`}
       className={`mt-4 rounded-lg border px-4 py-3 ${health.level === 'failing' ? 'border-red-200 bg-red-50/60' : 'border-slate-200 bg-slate-50'}`}
     >
       {streak ? (
