@@ -221,5 +221,24 @@ describe('one-time links', () => {
       return found;
     });
     expect(flags).toEqual({ reset: true, invite: true, enquiry: false });
+    // Both carry their link in the HTML rendered when they were queued, and lose it there
+    // too once delivered.
+    const server = await startScriptedSmtp();
+    const sender = createOutboxSender({ db, transport: createSmtpTransport(server.url), from });
+    const pending = await db.select().from(outbox).where(eq(outbox.status, 'pending'));
+    const resetRow = pending.find((r) => r.kind === 'password-reset');
+    expect(resetRow?.html).toMatch(/href="[^"]*\/reset-password\/[^"]+"/);
+    expect(resetRow?.html).toContain('Choose a new password');
+    await sender.tick(new Date(Date.now() + 1_000));
+    expect(decodeQuotedPrintable(server.received.map((m) => m.raw).join('\n'))).toContain(
+      'Choose a new password',
+    );
+    for (const row of pending.filter((r) => r.sensitive)) {
+      expect(await rowOf(row.id)).toMatchObject({
+        status: 'sent',
+        text: CLEARED_AFTER_DELIVERY,
+        html: null,
+      });
+    }
   });
 });

@@ -26,6 +26,7 @@ export function Details({ rows }: { rows: readonly DetailRow[] }) {
                   color: colors.muted,
                   fontSize: 13,
                   verticalAlign: 'top',
+                  lineHeight: '20px',
                   whiteSpace: 'nowrap',
                   width: '1%',
                 }}
@@ -38,6 +39,7 @@ export function Details({ rows }: { rows: readonly DetailRow[] }) {
                   borderBottom: `1px solid ${colors.line}`,
                   color: colors.text,
                   fontSize: 14,
+                  lineHeight: '20px',
                   wordBreak: 'break-word',
                 }}
               >

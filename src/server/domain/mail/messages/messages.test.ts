@@ -24,16 +24,18 @@ const URL = /https?:\/\/[^\s<>"]+/g;
 
 /** The words a reader sees in the HTML part: tags dropped, entities undone. */
 function visibleText(html: string): string {
-  return html
-    .replace(/<div[^>]*data-skip-in-text[^>]*>[\s\S]*?<\/div><\/div>/, '')
-    // A details row is its label cell and its value cell: read as "Label: value".
-    .replace(/<\/td><td[^>]*>/g, ': ')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, '&');
+  return (
+    html
+      .replace(/<div[^>]*data-skip-in-text[^>]*>[\s\S]*?<\/div><\/div>/, '')
+      // A details row is its label cell and its value cell: read as "Label: value".
+      .replace(/<\/td><td[^>]*>/g, ': ')
+      .replace(/<[^>]+>/g, '')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'")
+      .replace(/&amp;/g, '&')
+  );
 }
 
 /** Every sentence of the text part is in the HTML part, and every address is a link. */
