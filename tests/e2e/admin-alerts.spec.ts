@@ -1,4 +1,5 @@
-import { expect, openSignedIn, test, uniqueEmail } from './fixtures.ts';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, loginAdmin, openSignedIn, test, uniqueEmail, watchConsole } from './fixtures.ts';
 import { waitForMail } from './mailbox.ts';
 import { notice, portalClient, processName, startWebhook, type Webhook } from './portal-helpers.ts';
 
@@ -89,4 +90,30 @@ test('three failures of a process give one open incident and one alert mail', as
     .click();
   const messages = page.getByRole('list', { name: 'Messages' }).getByRole('listitem');
   await expect(messages.filter({ hasText: failing.name })).toHaveCount(1);
+});
+
+test('the Alerts screen has no axe violations and no sideways scroll', async ({
+  browser,
+  request,
+}) => {
+  const admin = await loginAdmin(request);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const unexpected = watchConsole(page);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await openSignedIn(page, admin, '/admin/alerts');
+    await expect(page.getByRole('button', { name: 'Save alerts' })).toBeVisible({
+      timeout: 20_000,
+    });
+    await page.getByText('All', { exact: true }).click();
+    await expect(page.getByText('Loading incidents…')).toHaveCount(0);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    const sideways = await page.evaluate(
+      () => document.documentElement.scrollWidth > window.innerWidth,
+    );
+    expect(sideways, `sideways scroll at ${width} px`).toBe(false);
+  }
+  expect(unexpected()).toEqual([]);
+  await context.close();
 });

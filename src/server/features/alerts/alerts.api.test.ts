@@ -1,7 +1,7 @@
 import { and, asc, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
-import { alertIncidents, auditLogs, outbox, runs } from '#server/db/schema.ts';
+import { alertIncidents, auditLogs, outbox, runs, schedules } from '#server/db/schema.ts';
 import { signNotice } from '#server/domain/notifications/webhook-deliveries.ts';
 import { createN8nApi } from '#server/integrations/n8n/api.ts';
 import { alertMessages } from '#shared/alerts.ts';
@@ -300,6 +300,64 @@ describe('the alert evaluation', () => {
       .where(eq(alertIncidents.id, incident?.id ?? ''));
     expect(after?.clearedAt).not.toBeNull();
     expect(await alertMails("n8n's API")).toHaveLength(2);
+  });
+
+  it('tells of a schedule that did not fire, until it fires', async () => {
+    await put(settings({ failuresInARow: 0 }));
+    const owner = await createClient(t);
+    const process = await createProcessFor(t, owner.user.id, { name: 'Nightly export' });
+    const [schedule] = await db
+      .insert(schedules)
+      .values({
+        processId: process.id,
+        clientUserId: owner.user.id,
+        cron: '0 2 * * *',
+        nextRunAt: new Date(Date.now() - 10 * 60_000),
+      })
+      .returning();
+    await evaluateAlerts(deps);
+    const [incident] = await incidentsOf(process.id);
+    expect(incident).toMatchObject({ kind: 'schedule_missed', subjectKey: schedule?.id });
+    expect(incident?.cause).toMatch(/not started 10 minutes later/);
+    await db
+      .update(schedules)
+      .set({ nextRunAt: new Date(Date.now() + 60 * 60_000) })
+      .where(eq(schedules.id, schedule?.id ?? ''));
+    await evaluateAlerts(deps);
+    expect((await incidentsOf(process.id))[0]?.clearedAt).not.toBeNull();
+    expect((await alertMails('Nightly export')).map((m) => m.subject.split(':')[0])).toEqual([
+      'Alert',
+      'Cleared',
+    ]);
+  });
+
+  it('tells of mail waiting too long only when SMTP is configured', async () => {
+    await put(settings({ failuresInARow: 0, scheduleMissed: false }));
+    const [stuck] = await db
+      .insert(outbox)
+      .values({
+        to: 'someone@example.test',
+        subject: 'Waiting',
+        text: 'x',
+        kind: 'test',
+        attempts: 3,
+        lastError: 'connect ECONNREFUSED 127.0.0.1:2525',
+        createdAt: new Date(Date.now() - 20 * 60_000),
+      })
+      .returning();
+    const mailIncident = () =>
+      db.select().from(alertIncidents).where(eq(alertIncidents.kind, 'mail_failing'));
+    await evaluateAlerts(deps);
+    expect(await mailIncident()).toEqual([]);
+    await evaluateAlerts({ ...deps, smtpConfigured: true });
+    const [incident] = await mailIncident();
+    expect(incident?.cause).toBe('connect ECONNREFUSED 127.0.0.1:2525');
+    await db
+      .update(outbox)
+      .set({ status: 'sent' })
+      .where(eq(outbox.id, stuck?.id ?? ''));
+    await evaluateAlerts({ ...deps, smtpConfigured: true });
+    expect((await mailIncident())[0]?.clearedAt).not.toBeNull();
   });
 
   it('lists incidents open first, then all, a page at a time', async () => {
