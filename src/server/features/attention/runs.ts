@@ -14,31 +14,15 @@ import {
 const DAY_MS = 86_400_000;
 /** A run n8n answers "respond immediately" to is followed for a while; this long is late. */
 export const FOLLOWING_LATE_MS = 10 * 60_000;
-/**
- * Runs looked at for interrupted ones, newest first. No index holds interrupted runs
- * alone (runs_running_idx and runs_following_idx are partial for their own states), so
- * the read walks runs_started_idx down from the newest run and stops here: interrupted
- * runs come in bursts when a server stops, and a burst sits among the newest runs.
- */
-export const INTERRUPTED_SCAN = 20_000;
-
 const label = (process: string, client: string, company: string | null) =>
   `${process} · ${company ? `${client} (${company})` : client}`;
 
 async function interrupted(db: Db, now: Date) {
-  const since = new Date(now.getTime() - ATTENTION_RECENT_DAYS * DAY_MS);
-  const latest = db
-    .select({ id: runs.id, state: runs.state, startedAt: runs.startedAt })
-    .from(runs)
-    .where(sql`${runs.startedAt} >= ${since.toISOString()}::timestamptz`)
-    .orderBy(desc(runs.startedAt), desc(runs.id))
-    .limit(INTERRUPTED_SCAN)
-    .as('latest');
-  const ids = db
-    .select({ id: latest.id })
-    .from(latest)
-    .where(eq(latest.state, 'interrupted'))
-    .orderBy(desc(latest.startedAt), desc(latest.id));
+  // Read through runs_interrupted_idx (partial on the state), newest first.
+  const recent = and(
+    sql`${runs.state} = 'interrupted'`,
+    sql`${runs.startedAt} >= ${new Date(now.getTime() - ATTENTION_RECENT_DAYS * DAY_MS).toISOString()}::timestamptz`,
+  );
   const [rows, [counted]] = await Promise.all([
     db
       .select({
@@ -50,9 +34,10 @@ async function interrupted(db: Db, now: Date) {
       .from(runs)
       .innerJoin(processes, eq(processes.id, runs.processId))
       .innerJoin(users, eq(users.id, runs.clientUserId))
-      .where(sql`${runs.id} in (${ids.limit(ATTENTION_SECTION_SIZE)})`)
-      .orderBy(desc(runs.startedAt), desc(runs.id)),
-    db.select({ n: count() }).from(ids.as('interrupted')),
+      .where(recent)
+      .orderBy(desc(runs.startedAt), desc(runs.id))
+      .limit(ATTENTION_SECTION_SIZE),
+    db.select({ n: count() }).from(runs).where(recent),
   ]);
   const items: AttentionItem[] = rows.map(({ run, process, client, company }) => ({
     id: run.id,
