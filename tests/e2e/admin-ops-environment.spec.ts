@@ -72,7 +72,7 @@ test('lists the background jobs with their state, last success and last failure'
   const section = page.getByRole('region', { name: 'Background jobs' });
   await expect(section.getByRole('heading', { level: 2 })).toBeVisible(firstPaint);
   // The test server runs every job: mail (SMTP is set), the n8n follow-up (its API is
-  // set), local billing and backups of the embedded database.
+  // set), local billing, service reports, alerts and backups of the embedded database.
   const expected = [
     'Scheduled runs',
     'Mail outbox',
@@ -82,6 +82,8 @@ test('lists the background jobs with their state, last success and last failure'
     'Runs left running by a stopped server',
     'Billing cycle (renewals, past due, trials)',
     'Retention cleanup',
+    'Monthly service reports',
+    'Alerts to the consultancy',
     'Backup of the embedded database',
   ];
   const items = section.getByRole('list', { name: 'Background jobs' }).getByRole('listitem');
