@@ -1,5 +1,6 @@
 import { brand } from '#shared/brand.ts';
 import { Button, Layout, Paragraph, renderMail } from '../components/index.ts';
+import { keyOf } from '../components/paragraph.tsx';
 
 // The billing mails every plan gets (an invoice issued, a payment received or overdue, the
 // plan changed, a change to the books): a greeting, what happened, and Billing as a button.
@@ -23,8 +24,8 @@ export function BillingMail({ name, subject, paragraphs, lead, billingUrl }: Bil
       reason="You get this e-mail because it concerns the billing of your account."
     >
       <Paragraph>{`Hello ${name},`}</Paragraph>
-      {shown.map((paragraph) => (
-        <Paragraph key={paragraph}>{paragraph}</Paragraph>
+      {shown.map((paragraph, at) => (
+        <Paragraph key={keyOf(shown, at)}>{paragraph}</Paragraph>
       ))}
       <Button href={billingUrl} lead={lead} sameLine>
         Open Billing
