@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
+import { alertMail } from '#server/domain/mail/messages/alert.tsx';
 import { queueMail } from '#server/domain/mail/outbox.ts';
 import { postNotice } from '#server/domain/notifications/webhook-deliveries.ts';
-import { brand } from '#shared/brand.ts';
 
 // Telling the consultancy: a mail to each alert address through the outbox (retried by
 // the sender job like any mail), and one Slack-compatible JSON call to the alert webhook,
@@ -32,24 +32,10 @@ export interface AlertMessage {
   incident?: Record<string, unknown>;
 }
 
-/** The mail of an alert: kept in one place so the mail's look can change alone. */
-export function alertMail(message: AlertMessage): { subject: string; text: string } {
-  return {
-    subject: message.subject,
-    text: [
-      ...message.lines,
-      '',
-      `${message.linkLabel}: ${message.link}`,
-      '',
-      `${brand.name} alerts (Admin › Alerts sets where they go)`,
-      '',
-    ].join('\n'),
-  };
-}
-
 /** Queues the alert's mail to each address (inside the caller's transaction). */
 export async function queueAlertMails(db: Db, emails: readonly string[], message: AlertMessage) {
-  const mail = alertMail(message);
+  if (emails.length === 0) return;
+  const mail = await alertMail(message);
   for (const to of emails) await queueMail(db, { kind: 'alert', to, ...mail });
 }
 

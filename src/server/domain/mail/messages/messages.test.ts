@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { brand } from '#shared/brand.ts';
 import type { RenderedMail } from '../components/index.ts';
 import { accountClosedMail } from './account-closed.tsx';
+import { alertMail } from './alert.tsx';
 import { billingMail } from './billing.tsx';
 import { catalogApprovedMail, catalogDeclinedMail } from './catalog-answer.tsx';
 import { catalogRequestMail } from './catalog-request.tsx';
@@ -45,7 +46,10 @@ function expectSameContent(mail: RenderedMail) {
     for (const piece of line.split(URL).map((p) => p.trim())) {
       if (piece) expect(visible, `"${piece}" in the HTML`).toContain(piece);
     }
-    for (const href of line.match(URL) ?? []) expect(mail.html).toContain(`href="${href}"`);
+    // An address in an attribute has its & written as &amp;, as HTML wants.
+    for (const href of line.match(URL) ?? []) {
+      expect(mail.html).toContain(`href="${href.replace(/&/g, '&amp;')}"`);
+    }
   }
 }
 
@@ -140,6 +144,13 @@ const mails = {
       companyName: 'Engines Ltd',
       closedOn: '2026-11-28',
       eraseAfterDays: 30,
+    }),
+  alert: () =>
+    alertMail({
+      subject: 'Failing: Invoice sync of Ada Engines',
+      lines: ['Client: Ada Engines', 'Failures in a row: 3', `Last error: ${HOSTILE}`],
+      link: `${portal}/admin/runs?processId=abc&outcome=failed`,
+      linkLabel: 'See its failures',
     }),
 };
 
