@@ -1,3 +1,6 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, loginAdmin, openSignedIn, test, uniqueEmail, watchConsole } from './fixtures.ts';
 import { waitForMail } from './mailbox.ts';
@@ -7,13 +10,46 @@ import { notice, portalClient, processName, startWebhook, type Webhook } from '.
 // client's process fails three times, and the admin finds one open incident on the Alerts
 // screen and one alert mail about it; the settings form says what is wrong under a field.
 
+/** The consultancy's alert webhook: answers 200 and keeps every call it gets. */
+async function startAlertReceiver() {
+  const calls: {
+    headers: IncomingHttpHeaders;
+    raw: string;
+    body: { text: string; event: string };
+  }[] = [];
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      calls.push({ headers: request.headers, raw: body, body: JSON.parse(body) });
+      response.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/alerts`,
+    /** The calls whose text names `about`, for one event. */
+    about: (about: string, event: string) =>
+      calls.filter((call) => call.body.event === event && call.body.text.includes(about)),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 let webhook: Webhook;
+let receiver: Awaited<ReturnType<typeof startAlertReceiver>>;
 test.beforeAll(async () => {
   webhook = await startWebhook();
+  receiver = await startAlertReceiver();
 });
-test.afterAll(() => webhook.close());
+test.afterAll(async () => {
+  await webhook.close();
+  await receiver.close();
+});
 
-test('three failures of a process give one open incident and one alert mail', async ({
+test('three failures of a process give one open incident, one alert mail and one signed webhook call', async ({
   page,
   request,
 }) => {
@@ -43,12 +79,14 @@ test('three failures of a process give one open incident and one alert mail', as
   await expect(page.getByText('"not-an-address" is not a valid e-mail address.')).toBeVisible();
 
   await emails.fill(address);
-  await page.getByLabel('Webhook URL').fill(webhook.url('/ok/alerts'));
+  await page.getByLabel('Webhook URL').fill(receiver.url);
   await page.getByLabel('Failures in a row of one process').fill('3');
   await page.getByRole('button', { name: 'Save alerts' }).click();
   await expect(notice(page)).toContainText('Alert settings saved.');
   // The signing secret is shown whole this once.
-  await expect(page.getByRole('textbox', { name: 'Signing secret' })).toHaveValue(/^asec_/);
+  const secretBox = page.getByRole('textbox', { name: 'Signing secret' });
+  await expect(secretBox).toHaveValue(/^asec_/);
+  const secret = await secretBox.inputValue();
 
   await page.getByRole('button', { name: 'Send test alert' }).click();
   await expect(notice(page)).toContainText(
@@ -80,10 +118,20 @@ test('three failures of a process give one open incident and one alert mail', as
   expect(mail.text).toContain('Failures in a row: 3');
   expect(mail.text).toContain(`/admin/runs?processId=${failing._id}&outcome=failed`);
 
-  // Passes after it add nothing: still one incident, and one alert mail in the Outbox.
+  // The same alert went to the webhook, signed as client notifications are.
+  await expect.poll(() => receiver.about(failing.name, 'alert.opened').length).toBe(1);
+  const [call] = receiver.about(failing.name, 'alert.opened');
+  const signed = `${call?.headers['x-portal-timestamp']}.${call?.raw}`;
+  expect(call?.headers['x-portal-signature']).toBe(
+    `v1=${createHmac('sha256', secret).update(signed).digest('hex')}`,
+  );
+  expect(call?.body.text).toContain('Acme Test Co');
+
+  // Passes after it add nothing: still one incident, one webhook call, one alert mail.
   await page.waitForTimeout(4_500);
   await page.reload();
   await expect(ours).toHaveCount(1);
+  expect(receiver.about(failing.name, 'alert.opened')).toHaveLength(1);
   await page
     .getByRole('navigation', { name: 'Admin' })
     .getByRole('link', { name: /Outbox/ })
