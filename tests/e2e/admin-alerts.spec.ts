@@ -44,7 +44,23 @@ test.beforeAll(async () => {
   webhook = await startWebhook();
   receiver = await startAlertReceiver();
 });
-test.afterAll(async () => {
+test.afterAll(async ({ request }) => {
+  // Alerts go nowhere again: the browser tests after this one share the server, and
+  // their failing processes should not each send an alert.
+  const admin = await loginAdmin(request);
+  const cleared = await request.put('/api/admin/alerts', {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: {
+      emails: [],
+      webhookUrl: null,
+      failuresInARow: 3,
+      successRateBelow: 90,
+      scheduleMissed: true,
+      n8nUnreachable: true,
+      mailFailing: true,
+    },
+  });
+  expect(cleared.status(), await cleared.text()).toBe(200);
   await webhook.close();
   await receiver.close();
 });

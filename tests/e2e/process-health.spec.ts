@@ -58,7 +58,8 @@ test('three failed runs put a process first by health, for the admin and in plai
     .getByRole('listitem')
     .filter({ has: page.getByText(working) })
     .getByRole('region', { name: `Health of ${working}` });
-  await expect(fineHealth).toContainText(/100%\s*of 1 run/);
+  // A healthy process says it in one line.
+  await expect(fineHealth).toContainText('Success 100% over 7 days · 1 run in 30 days');
 
   // The client's home page says the same in plain words, worst first.
   await openSignedIn(page, client, '/client');

@@ -32,10 +32,15 @@ export interface AlertMessage {
   incident?: Record<string, unknown>;
 }
 
-/** Queues the alert's mail to each address (inside the caller's transaction). */
-export async function queueAlertMails(db: Db, emails: readonly string[], message: AlertMessage) {
-  if (emails.length === 0) return;
-  const mail = await alertMail(message);
+/** The alert's mail, rendered from its component (outside any transaction). */
+export const renderAlertMail = (message: AlertMessage) => alertMail(message);
+
+/** Queues the rendered mail to each address (inside the caller's transaction). */
+export async function queueAlertMails(
+  db: Db,
+  emails: readonly string[],
+  mail: Awaited<ReturnType<typeof renderAlertMail>>,
+) {
   for (const to of emails) await queueMail(db, { kind: 'alert', to, ...mail });
 }
 

@@ -10,6 +10,7 @@ import {
   type AlertMessage,
   postAlertWebhook,
   queueAlertMails,
+  renderAlertMail,
 } from './deliver.ts';
 import { type Finding, type RuleOutcome, rules } from './rules.ts';
 import { readAlertSettings, type StoredAlertSettings } from './settings.ts';
@@ -123,6 +124,15 @@ async function tell(
   note: { facts?: string[]; why?: string },
 ) {
   const now = new Date();
+  // The message and its mail are made before the claim, so no transaction waits on
+  // rendering (an embedded database has one connection for every request).
+  const [current] = await deps.db.select().from(alertIncidents).where(eq(alertIncidents.id, id));
+  if (!current || (which === 'opened' ? current.alertedAt : current.recoveryAlertedAt)) return;
+  const message =
+    which === 'opened'
+      ? openedMessage(deps, current, note.facts)
+      : clearedMessage(deps, current, note.why);
+  const mail = await renderAlertMail(message);
   const claimed = await deps.db.transaction(async (tx) => {
     const [incident] = await tx
       .update(alertIncidents)
@@ -138,15 +148,11 @@ async function tell(
       )
       .returning();
     if (!incident) return null;
-    const message =
-      which === 'opened'
-        ? openedMessage(deps, incident, note.facts)
-        : clearedMessage(deps, incident, note.why);
-    await queueAlertMails(tx, settings.emails, message);
-    return { incident, message };
+    await queueAlertMails(tx, settings.emails, mail);
+    return incident;
   });
   if (!claimed) return;
-  const { incident, message } = claimed;
+  const incident = claimed;
   const webhookStatus = await postAlertWebhook(
     deps,
     { url: settings.webhookUrl, secret: settings.webhookSecret },

@@ -6,6 +6,7 @@ import {
   type AlertMessage,
   postAlertWebhook,
   queueAlertMails,
+  renderAlertMail,
 } from './deliver.ts';
 import type { StoredAlertSettings } from './settings.ts';
 
@@ -28,7 +29,7 @@ export async function sendTestAlert(
     link: `${channels.publicUrl}${alertsScreenPath}`,
     linkLabel: 'Alert settings',
   };
-  await queueAlertMails(channels.db, settings.emails, message);
+  await queueAlertMails(channels.db, settings.emails, await renderAlertMail(message));
   const webhookStatus = await postAlertWebhook(
     channels,
     { url: settings.webhookUrl, secret: settings.webhookSecret },

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ALERT_INCIDENTS_PAGE_SIZE, type IncidentFilter } from '#shared/alerts.ts';
-import { Button } from '#web/components/button.tsx';
+import { CursorPager } from '#web/components/cursor-pager.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { SegmentedFilter } from '#web/components/segmented-filter.tsx';
 import { incidentsPageQuery } from './alerts-api.ts';
@@ -59,33 +59,15 @@ export function IncidentsView() {
           <>
             <IncidentList incidents={page.incidents} />
             {page.nextCursor || cursors.length > 1 ? (
-              <nav
-                aria-label="Pages of incidents"
-                className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600"
-              >
-                <p aria-live="polite">
-                  {pageText(cursors.length - 1, page.incidents.length)}
-                  {incidents.isPlaceholderData ? ' · loading…' : ''}
-                </p>
-                <div className="flex gap-2">
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    disabled={cursors.length === 1 || incidents.isPlaceholderData}
-                    onClick={() => turn(cursors.slice(0, -1))}
-                  >
-                    Previous
-                  </Button>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    disabled={!page.nextCursor || incidents.isPlaceholderData}
-                    onClick={() => turn([...cursors, page.nextCursor])}
-                  >
-                    Next page
-                  </Button>
-                </div>
-              </nav>
+              <CursorPager
+                label="incidents"
+                text={pageText(cursors.length - 1, page.incidents.length)}
+                busy={incidents.isPlaceholderData}
+                hasPrevious={cursors.length > 1}
+                hasNext={!!page.nextCursor}
+                onPrevious={() => turn(cursors.slice(0, -1))}
+                onNext={() => turn([...cursors, page.nextCursor])}
+              />
             ) : null}
           </>
         )}

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { billingZoneNote } from '#shared/billing-dates.ts';
 import { BOOKS_PAGE_SIZE } from '#shared/books.ts';
-import { Button } from '#web/components/button.tsx';
+import { CursorPager } from '#web/components/cursor-pager.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { booksPageQuery } from './books-api.ts';
 import { emptyText, rowsText } from './books-format.ts';
@@ -59,33 +59,15 @@ export function BooksView({
               amounts are negative.
             </p>
             <BooksRows rows={page.rows} />
-            <nav
-              aria-label="Pages of the books"
-              className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600"
-            >
-              <p aria-live="polite">
-                {rowsText(cursors.length - 1, page.rows.length, BOOKS_PAGE_SIZE)}
-                {books.isPlaceholderData ? ' · loading…' : ''}
-              </p>
-              <div className="flex gap-2">
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={cursors.length === 1 || books.isPlaceholderData}
-                  onClick={() => turn(cursors.slice(0, -1))}
-                >
-                  Previous
-                </Button>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={!page.nextCursor || books.isPlaceholderData}
-                  onClick={() => turn([...cursors, page.nextCursor])}
-                >
-                  Next page
-                </Button>
-              </div>
-            </nav>
+            <CursorPager
+              label="the books"
+              text={rowsText(cursors.length - 1, page.rows.length, BOOKS_PAGE_SIZE)}
+              busy={books.isPlaceholderData}
+              hasPrevious={cursors.length > 1}
+              hasNext={!!page.nextCursor}
+              onPrevious={() => turn(cursors.slice(0, -1))}
+              onNext={() => turn([...cursors, page.nextCursor])}
+            />
           </>
         )}
       </QueryState>

@@ -53,7 +53,28 @@ const when = (iso: string | null) =>
     <span className="text-slate-600">Never</span>
   );
 
+/** A healthy or idle process in one line, so a long list stays light to read and render. */
+function HealthLine({ name, health }: { name: string; health: ProcessHealth }) {
+  return (
+    <section aria-label={`Health of ${name}`} className="mt-3 text-sm text-slate-600 tabular-nums">
+      {health.runs30d > 0 ? (
+        <>
+          Success {formatRate(health.rate7d ?? health.rate30d)} over{' '}
+          {health.runs7d > 0 ? '7' : '30'} days · {plural(health.runs30d, 'run', 'runs')} in 30 days
+          · median {formatQuantile(health.medianMs)} · p95 {formatQuantile(health.p95Ms)}
+          {health.lastFailureAt ? <> · last failure {when(health.lastFailureAt)}</> : null}
+        </>
+      ) : (
+        'No runs in the last 30 days.'
+      )}
+    </section>
+  );
+}
+
 export function ProcessHealthSummary({ name, health }: { name: string; health: ProcessHealth }) {
+  if (health.level === 'healthy' || health.level === 'idle') {
+    return <HealthLine name={name} health={health} />;
+  }
   const streak = health.failuresInARow > 0;
   return (
     <section

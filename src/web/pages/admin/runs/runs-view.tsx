@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ADMIN_RUNS_PAGE_SIZE } from '#shared/admin-runs.ts';
-import { Button } from '#web/components/button.tsx';
+import { CursorPager } from '#web/components/cursor-pager.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { RunList } from './run-list.tsx';
 import { type RunsFilter, runsPageQuery } from './runs-api.ts';
@@ -39,33 +39,15 @@ export function RunsView({ filter }: { filter: RunsFilter }) {
         {(page) => (
           <>
             <RunList runs={page.runs} />
-            <nav
-              aria-label="Pages of runs"
-              className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600"
-            >
-              <p aria-live="polite">
-                {pageText(cursors.length - 1, page.runs.length)}
-                {runs.isPlaceholderData ? ' · loading…' : ''}
-              </p>
-              <div className="flex gap-2">
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={cursors.length === 1 || runs.isPlaceholderData}
-                  onClick={() => turn(cursors.slice(0, -1))}
-                >
-                  Previous
-                </Button>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={!page.nextCursor || runs.isPlaceholderData}
-                  onClick={() => turn([...cursors, page.nextCursor])}
-                >
-                  Next page
-                </Button>
-              </div>
-            </nav>
+            <CursorPager
+              label="runs"
+              text={pageText(cursors.length - 1, page.runs.length)}
+              busy={runs.isPlaceholderData}
+              hasPrevious={cursors.length > 1}
+              hasNext={!!page.nextCursor}
+              onPrevious={() => turn(cursors.slice(0, -1))}
+              onNext={() => turn([...cursors, page.nextCursor])}
+            />
           </>
         )}
       </QueryState>
