@@ -14,7 +14,7 @@ const DoneIcon = () => (
   </Icon>
 );
 
-const ToDoIcon = () => (
+const PendingStepIcon = () => (
   <Icon viewBox="0 0 20 20" className="size-5 shrink-0 text-slate-400">
     <circle cx="10" cy="10" r="8.5" />
   </Icon>
@@ -24,7 +24,7 @@ function StepRow({ step }: { step: SetupStep }) {
   const text = setupStepTexts[step.id];
   return (
     <li className="flex gap-3 py-3">
-      <span className="mt-0.5">{step.done ? <DoneIcon /> : <ToDoIcon />}</span>
+      <span className="mt-0.5">{step.done ? <DoneIcon /> : <PendingStepIcon />}</span>
       <div className="min-w-0 flex-1">
         <p className="font-medium text-slate-900">
           {text.title}
