@@ -20,11 +20,15 @@ const apiPort = Number(process.env.API_PORT ?? 3001);
 // and which lists each route's chunks (ssr: false lists them all, decision 005): TanStack
 // Query, zod and the API client (api.ts, call-api.ts and the route type) are one chunk
 // each instead of a dozen named by most portal and admin routes. No public page loads
-// the first two up front; /login and /register load the third anyway.
+// the first two up front; /login and /register load the third anyway. The form fields
+// and the alert are one chunk too: the contact, sign-in and register pages load them all,
+// and as five chunks they cost those pages more in names and requests than in code.
 const framework = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
 const tanstackQuery = /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/;
 const zod = /node_modules[\\/]zod[\\/]/;
 const apiClient = /src[\\/](web[\\/]lib[\\/](api|call-api)|shared[\\/]api[\\/]route)\.ts$/;
+const formFields =
+  /src[\\/]web[\\/]components[\\/](field|field-select|field-textarea|required|alert)\.tsx$/;
 const shellRoots = /src[\\/]web[\\/](root\.tsx|app[\\/]site-layout\.tsx|lib[\\/]meta\.ts)$/;
 const shellRoutes = /src[\\/]web[\\/](root\.tsx|app[\\/]site-layout\.tsx)$/;
 const shell = new Set<string>();
@@ -92,6 +96,7 @@ export default defineConfig({
             { name: 'query', test: tanstackQuery, priority: 2 },
             { name: 'zod', test: zod, priority: 2 },
             { name: 'api-client', test: apiClient, priority: 1 },
+            { name: 'form-fields', test: formFields, priority: 1 },
           ],
         },
       },

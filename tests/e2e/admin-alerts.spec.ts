@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, loginAdmin, openSignedIn, test, uniqueEmail, watchConsole } from './fixtures.ts';
-import { waitForMail } from './mailbox.ts';
+import { mailsTo, waitForMail } from './mailbox.ts';
 import { notice, portalClient, processName, startWebhook, type Webhook } from './portal-helpers.ts';
 
 // Alerts (admin): an admin sets where alerts go (an address and a signed webhook), a
@@ -148,12 +148,8 @@ test('three failures of a process give one open incident, one alert mail and one
   await page.reload();
   await expect(ours).toHaveCount(1);
   expect(receiver.about(failing.name, 'alert.opened')).toHaveLength(1);
-  await page
-    .getByRole('navigation', { name: 'Admin' })
-    .getByRole('link', { name: /Outbox/ })
-    .click();
-  const messages = page.getByRole('list', { name: 'Messages' }).getByRole('listitem');
-  await expect(messages.filter({ hasText: failing.name })).toHaveCount(1);
+  // Read from the mail catcher: the Outbox's first page may be full of other tests' mail.
+  expect(mailsTo(address, new RegExp(failing.name))).toHaveLength(1);
 });
 
 test('the Alerts screen has no axe violations and no sideways scroll', async ({

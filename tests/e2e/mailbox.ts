@@ -20,6 +20,11 @@ function readAll(): SentMail[] {
     .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as SentMail);
 }
 
+/** Every e-mail to `to` so far whose text matches, oldest first. */
+export function mailsTo(to: string, match: RegExp = /./): SentMail[] {
+  return readAll().filter((m) => m.to.includes(to.toLowerCase()) && match.test(m.text));
+}
+
 /**
  * Waits for the newest e-mail to `to` whose text matches, e.g. a link pattern. The server's
  * outbox sends every 2 s; the catcher writes each mail to a file as it arrives.

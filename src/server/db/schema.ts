@@ -284,6 +284,16 @@ export const runRollups = pgTable(
     // Usage rows read a day's rollups in process order (a page costs its own rows).
     index('run_rollups_day_process_idx').on(t.day, t.processId),
     index('run_rollups_client_day_idx').on(t.clientUserId, t.day),
+    // Weekly and monthly usage walk these in (period, process) order and stop after a
+    // page of groups, instead of grouping every rollup of the window (decision 030).
+    index('run_rollups_week_process_idx').on(
+      sql`(date_trunc('week', ${t.day}::timestamp)::date)`,
+      t.processId,
+    ),
+    index('run_rollups_month_process_idx').on(
+      sql`(date_trunc('month', ${t.day}::timestamp)::date)`,
+      t.processId,
+    ),
   ],
 );
 
@@ -438,7 +448,16 @@ export const enquiries = pgTable(
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('enquiries_created_idx').on(t.createdAt)],
+  (t) => [
+    index('enquiries_created_idx').on(t.createdAt, t.id),
+    // The search's words are matched in these columns through trigrams, not by reading
+    // every enquiry (pg_trgm from migration 0020).
+    index('enquiries_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('enquiries_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('enquiries_company_trgm_idx').using('gin', t.company.op('gin_trgm_ops')),
+    index('enquiries_message_trgm_idx').using('gin', t.message.op('gin_trgm_ops')),
+    index('enquiries_interest_trgm_idx').using('gin', t.interest.op('gin_trgm_ops')),
+  ],
 );
 
 export type EnquiryRow = typeof enquiries.$inferSelect;

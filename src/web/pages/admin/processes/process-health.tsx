@@ -54,9 +54,9 @@ const when = (iso: string | null) =>
   );
 
 /** A healthy or idle process in one line, so a long list stays light to read and render. */
-function HealthLine({ name, health }: { name: string; health: ProcessHealth }) {
+function HealthLine({ health }: { health: ProcessHealth }) {
   return (
-    <section aria-label={`Health of ${name}`} className="mt-3 text-sm text-slate-600 tabular-nums">
+    <div className="mt-3 text-sm text-slate-600 tabular-nums">
       {health.runs30d > 0 ? (
         <>
           Success {formatRate(health.rate7d ?? health.rate30d)} over{' '}
@@ -67,18 +67,17 @@ function HealthLine({ name, health }: { name: string; health: ProcessHealth }) {
       ) : (
         'No runs in the last 30 days.'
       )}
-    </section>
+    </div>
   );
 }
 
-export function ProcessHealthSummary({ name, health }: { name: string; health: ProcessHealth }) {
+export function ProcessHealthSummary({ health }: { health: ProcessHealth }) {
   if (health.level === 'healthy' || health.level === 'idle') {
-    return <HealthLine name={name} health={health} />;
+    return <HealthLine health={health} />;
   }
   const streak = health.failuresInARow > 0;
   return (
-    <section
-      aria-label={`Health of ${name}`}
+    <div
       className={`mt-4 rounded-lg border px-4 py-3 ${health.level === 'failing' ? 'border-red-200 bg-red-50/60' : 'border-slate-200 bg-slate-50'}`}
     >
       {streak ? (
@@ -109,6 +108,6 @@ export function ProcessHealthSummary({ name, health }: { name: string; health: P
           <span className="font-medium">Last error:</span> {health.lastError}
         </p>
       ) : null}
-    </section>
+    </div>
   );
 }

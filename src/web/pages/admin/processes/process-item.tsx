@@ -152,7 +152,7 @@ export function ProcessItem({
         </div>
       ) : (
         <>
-          {health ? <ProcessHealthSummary name={process.name} health={health} /> : null}
+          {health ? <ProcessHealthSummary health={health} /> : null}
           {warnings.length > 0 ? (
             <div className="mt-4">
               <SaveWarnings
