@@ -4,11 +4,13 @@ import { analyticsWindowDays } from '#shared/analytics.ts';
 import { utcDayAgo } from '#shared/dates.ts';
 import { runLogDays } from '#shared/retention.ts';
 
-// Run rollups (docs/decisions/018-run-rollups.md): per process and UTC day, kept by the
-// runs_rollup trigger (migration 0016). `npm run db:rebuild-rollups` recomputes them from
-// the runs table for the last days every plan still holds whole (the shortest run-log
-// retention): older days have lost runs to retention, and their rollups are the only
-// history left of them.
+// Run rollups (docs/decisions/018-run-rollups.md): per process and UTC day, kept by
+// statement-level triggers on runs (migration 0034; row-level before it, 0016): a
+// statement's runs are summed per process and day and each row is written once, so a bulk
+// insert does not rewrite the same rows once per run. `npm run db:rebuild-rollups`
+// recomputes them from the runs table for the last days every plan still holds whole (the
+// shortest run-log retention): older days have lost runs to retention, and their rollups
+// are the only history left of them.
 //
 // The admin's top processes read ranked totals kept per window (migration 0019): the
 // rollup trigger adds each change inside a window; a window moves on a day by subtracting
