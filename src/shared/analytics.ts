@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageCursorMessage } from './page-cursor.ts';
 
 // Analytics answers, computed from recorded runs: the admin's product-wide figures (SPEC
 // §7 Admin analytics) and a client's own (GET /api/client/analytics). Rows carry the
@@ -10,6 +11,12 @@ export type AnalyticsPeriod = (typeof analyticsPeriods)[number];
 
 /** The windows the admin screen offers, in days; the server keeps their totals ranked. */
 export const analyticsWindowDays = [7, 30, 90, 365] as const;
+export type AnalyticsWindowDays = (typeof analyticsWindowDays)[number];
+
+export const analyticsMessages = {
+  /** Top processes are read from totals kept for these windows only (decision 018). */
+  windowDays: `Top processes cover the last ${analyticsWindowDays.slice(0, -1).join(', ')} or ${analyticsWindowDays.at(-1)} days: choose one of these.`,
+} as const;
 
 /** Usage rows per page: a screen of rows, bounded whatever the number of processes. */
 export const USAGE_PAGE = { default: 500, max: 1000 } as const;
@@ -20,19 +27,46 @@ export const AnalyticsWindowQuerySchema = z.object({
   period: z.enum(analyticsPeriods).default('day'),
 });
 
-/** Top processes also take how many rows to list (default 10, the spec's list). */
+/**
+ * Top processes take only the kept windows, so every answer is read by rank from kept
+ * totals (summing two years of rollups for any other window took seconds), and how many
+ * rows to list (default 10, the spec's list).
+ */
 export const TopProcessesQuerySchema = AnalyticsWindowQuerySchema.extend({
+  days: z.coerce
+    .number({ error: analyticsMessages.windowDays })
+    .pipe(z.literal(analyticsWindowDays, { error: analyticsMessages.windowDays }))
+    .default(30)
+    .meta({ description: `One of ${analyticsWindowDays.join(', ')} (days).` }),
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
 
 /**
- * Usage rows come a page at a time (docs/decisions/018-run-rollups.md), so an answer stays
- * small whatever the number of processes; the default page is the spec's answer.
+ * Where the next page of usage rows starts: the last row's period (its first day,
+ * YYYY-MM-DD) and process id, e.g. `2026-11-23|0b6f…`. Handed out as `nextCursor` and
+ * passed back untouched as `cursor`.
+ */
+export const UsageCursorSchema = z
+  .string()
+  .max(100, pageCursorMessage)
+  .refine((cursor) => {
+    const [period, id, ...rest] = cursor.split('|');
+    return (
+      rest.length === 0 && z.iso.date().safeParse(period).success && z.uuid().safeParse(id).success
+    );
+  }, pageCursorMessage);
+
+/**
+ * Usage rows come a page at a time, newest period first, each page after the last row of
+ * the one before (a keyset on period and process): a deep page costs what the first does,
+ * where an offset walked every row before it. The default page is the spec's answer.
  */
 export const UsageQuerySchema = AnalyticsWindowQuerySchema.extend({
   limit: z.coerce.number().int().min(1).max(USAGE_PAGE.max).default(USAGE_PAGE.default),
-  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  /** The rows after the page that answered this nextCursor. */
+  cursor: UsageCursorSchema.optional(),
 });
+export type UsageQuery = z.output<typeof UsageQuerySchema>;
 
 export const AnalyticsOverviewSchema = z.object({
   users: z.number(),
@@ -74,16 +108,15 @@ export type UsageRow = z.infer<typeof UsageRowSchema>;
 
 /**
  * Runs per period overall (runsAgg) and per client and process (usage rows). The rows come
- * a page at a time, so an answer stays small whatever the number of processes
- * (docs/decisions/018-run-rollups.md): `total` rows in all, this page from `offset`, at
- * most `limit`.
+ * a page at a time, so an answer stays small whatever the number of processes: at most
+ * `limit`, and `nextCursor` for the rows after them (null on the last page). No total is
+ * counted: counting the weekly or monthly rows groups every rollup of the window.
  */
 export const UsageSchema = z.object({
   runsAgg: z.array(RunsPerPeriodSchema),
   usage: z.array(UsageRowSchema),
-  total: z.number().optional(),
-  offset: z.number().optional(),
   limit: z.number().optional(),
+  nextCursor: z.string().nullable().optional(),
 });
 export type Usage = z.infer<typeof UsageSchema>;
 

@@ -71,6 +71,8 @@ test('filters on the server and the page, shows long details on demand, exports 
   ).length;
   await page.getByLabel('Search').fill(failing.name.toUpperCase());
   await expect(page.getByText(/^Showing 1 of \d+ entr/)).toBeVisible();
+  // Once the server has answered the words, the line says the whole log was searched.
+  await expect(page.getByText(/^Showing 1 of 1 entry\. Searched every entry\.$/)).toBeVisible();
   const row = table.getByRole('row').filter({ hasText: failure });
   await expect(row).toHaveCount(1);
   await expect(row.getByRole('cell').nth(4)).toHaveText('Audra Trail');

@@ -230,8 +230,11 @@ export const runs = pgTable(
     apiTokenId: uuid('api_token_id'),
   },
   (t) => [
-    index('runs_process_started_idx').on(t.processId, t.startedAt),
-    index('runs_client_started_idx').on(t.clientUserId, t.startedAt),
+    // With the id last, a keyset cursor `(started_at, id) < (…)` after a process or a
+    // client is one index bound: exports and run lists read a page, never the newer runs
+    // again (docs/decisions/030).
+    index('runs_process_started_idx').on(t.processId, t.startedAt, t.id),
+    index('runs_client_started_idx').on(t.clientUserId, t.startedAt, t.id),
     index('runs_running_idx').on(t.clientUserId, t.startedAt).where(sql`${t.state} = 'running'`),
     // The runs the n8n follow-up job still has to settle ("respond immediately" webhooks).
     index('runs_following_idx').on(t.startedAt).where(sql`${t.state} = 'following'`),

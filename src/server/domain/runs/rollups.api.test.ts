@@ -129,7 +129,7 @@ describe('run rollups', () => {
 });
 
 describe('usage paging', () => {
-  it('answers a bounded page of rows with the total, in a stable order', async () => {
+  it('answers a bounded page of rows and the cursor of the next, in a stable order', async () => {
     const client = await createClient(t);
     for (let i = 0; i < 7; i++) {
       const process = await createProcessFor(t, client.user.id, { name: `Paged ${i}` });
@@ -146,9 +146,9 @@ describe('usage paging', () => {
       ).json();
     const all = await page('days=1&limit=1000');
     const first = await page('days=1&limit=3');
-    const second = await page('days=1&limit=3&offset=3');
+    const second = await page(`days=1&limit=3&cursor=${encodeURIComponent(first.nextCursor)}`);
     expect(first.usage).toHaveLength(3);
-    expect(first.total).toBe(all.usage.length);
+    expect(all.nextCursor).toBeNull();
     expect([...first.usage, ...second.usage]).toEqual(all.usage.slice(0, 6));
     const tooMany = await t.injectAs(admin.token, {
       method: 'GET',

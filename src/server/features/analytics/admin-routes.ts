@@ -3,11 +3,13 @@ import { serve } from '#server/api/serve.ts';
 import { coalescing } from '#server/http/coalesce.ts';
 import type { TopProcess, Usage } from '#shared/analytics.ts';
 import { analyticsApi as api } from '#shared/api/analytics.ts';
-import { overview, topProcesses, usage } from './admin-service.ts';
+import { overview, topProcesses } from './admin-service.ts';
+import { usage } from './usage-service.ts';
 
 // SPEC §7 Admin analytics: overview, top processes, usage. `days` bounds the window
-// (default 30) and `period` buckets usage by day, week or month; usage comes a page at a
-// time. Rows add the process and client names to the spec's fields.
+// (default 30; top processes take only the kept windows) and `period` buckets usage by
+// day, week or month; usage comes a page at a time after a cursor. Rows add the process
+// and client names to the spec's fields.
 
 export const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
@@ -24,9 +26,9 @@ export const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   serve(app, api.usage, async (request) => {
-    const { days, period, limit, offset } = request.query;
-    return sharedUsage(`${days}:${period}:${limit}:${offset}`, () =>
-      usage(db, days, period, { limit, offset }),
+    const { days, period, limit, cursor } = request.query;
+    return sharedUsage(`${days}:${period}:${limit}:${cursor ?? ''}`, () =>
+      usage(db, days, period, { limit, cursor }),
     );
   });
 };

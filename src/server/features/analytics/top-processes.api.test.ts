@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { processes, runs } from '#server/db/schema.ts';
 import { rebuildRollups } from '#server/domain/runs/rollups.ts';
-import { analyticsWindowDays, type TopProcess } from '#shared/analytics.ts';
+import { analyticsMessages, analyticsWindowDays, type TopProcess } from '#shared/analytics.ts';
 import { createClient, createProcessFor } from '#test/support/portal.ts';
 import { build } from '#test/support/test-app.ts';
 import { topProcesses } from './admin-service.ts';
@@ -119,5 +119,19 @@ describe('top processes windows', () => {
       { name: 'Window busy', runs: 3, fails: 0 },
       { name: 'Window steady', runs: 3, fails: 1 },
     ]);
+  });
+
+  it('are asked for by a kept window only: any other days is refused in words', async () => {
+    const ask = (days: string) =>
+      t.injectAs(admin.token, { method: 'GET', url: `/api/analytics/top-processes?days=${days}` });
+    for (const days of ['60', '730', '1', '7.5', 'week', '']) {
+      const refused = await ask(days);
+      expect(refused.statusCode, days).toBe(400);
+      expect(refused.json().message, days).toBe(analyticsMessages.windowDays);
+    }
+    expect(analyticsMessages.windowDays).toBe(
+      'Top processes cover the last 7, 30, 90 or 365 days: choose one of these.',
+    );
+    for (const days of analyticsWindowDays) expect((await ask(String(days))).statusCode).toBe(200);
   });
 });

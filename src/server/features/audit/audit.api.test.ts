@@ -6,7 +6,7 @@ import { pageCursorMessage } from '#shared/page-cursor.ts';
 import { beforeParam, insertPackedAudit, repeatsOf, walkPages } from '#test/support/packed-rows.ts';
 import { createClient, createProcessFor } from '#test/support/portal.ts';
 import { build } from '#test/support/test-app.ts';
-import { auditOwnText } from './service.ts';
+import { auditOwnText } from './search-words.ts';
 
 const t = await build();
 const db = t.deps.database.db;

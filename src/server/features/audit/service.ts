@@ -1,9 +1,22 @@
-import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { cursorOf, exactTime, type KeysetPosition, pastPosition } from '#server/db/keyset.ts';
+import {
+  cursorOf,
+  exactTime,
+  type KeysetPosition,
+  keysetPage,
+  pastPosition,
+} from '#server/db/keyset.ts';
 import { auditLogs, processes, users } from '#server/db/schema.ts';
-import { likePattern, wordsOf } from '#server/db/search.ts';
 import type { AuditEntry, AuditLevel } from '#shared/audit.ts';
+import { boundedSearch } from './bounded-search.ts';
+import {
+  type AuditSearchTuning,
+  defaultTuning,
+  indexedMatch,
+  type SearchWord,
+  searchWordsOf,
+} from './search-words.ts';
 
 // Reading the audit log for the admin screen: newest first, filtered by level, source and
 // search words on the server, a page at a time (before the last entry shown, named by its
@@ -22,82 +35,99 @@ export interface AuditFilter {
 
 const userName = sql<string | null>`coalesce(nullif(trim(${users.name}), ''), ${users.email})`;
 
-/**
- * The entry's own text, exactly as the trigram index of migration 0020 holds it: a rare
- * word is found through the index instead of by reading every entry.
- */
-export const auditOwnText = sql`(${auditLogs.message} || ' ' || ${auditLogs.source} || ' ' || ${auditLogs.level} || ' ' || coalesce(${auditLogs.userId}::text, '') || ' ' || coalesce(${auditLogs.processId}::text, '') || ' ' || coalesce(${auditLogs.ip}, '') || ' ' || coalesce(${auditLogs.details}::text, ''))`;
-
-/** Past this many people or processes named by one word, they are matched by a join. */
-const NAMED_IDS_MAX = 500;
-
-/**
- * Above this many entries (the planner's estimate), a word is matched while reading
- * entries newest first, not through the trigram index: intersecting the index's lists for
- * a word in nearly every entry ("event" in 3,000,000) cost 260 ms where reading until a
- * page is found costs a few.
- */
-const COMMON_WORD_ROWS = 20_000;
-
-async function estimatedEntries(db: Db, pattern: string): Promise<number> {
-  const explained = (await db.execute(
-    sql`explain (format json) select 1 from audit_logs where ${auditOwnText} ilike ${pattern}`,
-  )) as { rows: Record<string, unknown>[] };
-  const plan = Object.values(explained.rows[0] ?? {})[0];
-  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as
-    | { Plan?: { 'Plan Rows'?: number } }[]
-    | undefined;
-  return parsed?.[0]?.Plan?.['Plan Rows'] ?? 0;
+/** A page of the log, and where the next one starts (null when none follows). */
+export interface AuditPage {
+  entries: AuditEntry[];
+  nextCursor: string | null;
 }
 
-/**
- * One search word, found in the entry's own text or in the name (or e-mail) of the person
- * or process it is about. The people and processes a word names are looked up first, so
- * the entries are matched by their indexed ids, not by joining names for every entry.
- */
-async function wordCondition(db: Db, word: string): Promise<SQL> {
-  const pattern = likePattern(word);
-  const [named, estimate] = await Promise.all([
-    db.execute(sql`
-      (select 'user' as kind, id from users where name ilike ${pattern} or email ilike ${pattern}
-       limit ${NAMED_IDS_MAX + 1})
-      union all
-      (select 'process' as kind, id from processes where name ilike ${pattern}
-       limit ${NAMED_IDS_MAX + 1})`) as Promise<{
-      rows: { kind: 'user' | 'process'; id: string }[];
-    }>,
-    estimatedEntries(db, pattern),
-  ]);
-  const ids = (kind: 'user' | 'process') =>
-    named.rows.filter((row) => row.kind === kind).map((row) => row.id);
-  const userIds = ids('user');
-  const processIds = ids('process');
-  // `|| ''` is not the indexed expression: a common word is checked entry by entry.
-  const ownText = estimate > COMMON_WORD_ROWS ? sql`(${auditOwnText} || '')` : auditOwnText;
-  return or(
-    sql`${ownText} ilike ${pattern}`,
-    userIds.length > NAMED_IDS_MAX
-      ? sql`${auditLogs.userId} in (select id from users where name ilike ${pattern} or email ilike ${pattern})`
-      : userIds.length
-        ? inArray(auditLogs.userId, userIds)
-        : undefined,
-    processIds.length > NAMED_IDS_MAX
-      ? sql`${auditLogs.processId} in (select id from processes where name ilike ${pattern})`
-      : processIds.length
-        ? inArray(auditLogs.processId, processIds)
-        : undefined,
-  ) as SQL;
+interface EntryRow {
+  id: string;
+  at: string;
+  level: AuditLevel;
+  source: string;
+  message: string;
+  userId: string | null;
+  actorId: string | null;
+  processId: string | null;
+  ip: string | null;
+  details: Record<string, unknown> | null;
+  userName: string | null;
+  processName: string | null;
 }
 
-export async function listAuditEntries(db: Db, filter: AuditFilter): Promise<AuditEntry[]> {
-  const conditions: SQL[] = await Promise.all(
-    wordsOf(filter.q).map((word) => wordCondition(db, word)),
+const entryOf = ({ id, at, ...rest }: EntryRow): AuditEntry => ({
+  _id: id,
+  // The spec's time to the millisecond: the microsecond text cut, as a Date would cut it.
+  createdAt: `${at.slice(0, 23)}Z`,
+  ...rest,
+  cursor: cursorOf({ at, id }),
+});
+
+/**
+ * Newest first, `limit` at a time. When every search word is common, the entries are
+ * read along the created_at index a window at a time (bounded-search.ts): the page may
+ * then hold fewer than `limit` matches and still have a next page, which starts where the
+ * window stopped. Otherwise the indexes find the matches (a rare word through the trigram
+ * index, level and source through theirs) and the page is whole.
+ */
+export async function listAuditEntries(
+  db: Db,
+  filter: AuditFilter,
+  tuning: AuditSearchTuning = defaultTuning,
+): Promise<AuditPage> {
+  const words = await searchWordsOf(db, filter.q, tuning);
+  const scope = and(
+    filter.level ? eq(auditLogs.level, filter.level) : undefined,
+    filter.source ? eq(auditLogs.source, filter.source) : undefined,
+    filter.before
+      ? pastPosition(auditLogs.createdAt, auditLogs.id, filter.before, 'older')
+      : undefined,
   );
-  if (filter.level) conditions.push(eq(auditLogs.level, filter.level));
-  if (filter.source) conditions.push(eq(auditLogs.source, filter.source));
-  if (filter.before) {
-    conditions.push(pastPosition(auditLogs.createdAt, auditLogs.id, filter.before, 'older'));
+  if (words.length > 0 && words.every((word) => word.common)) {
+    return windowedPage(db, filter.limit, tuning.window, scope, words);
   }
+  return indexedPage(db, filter.limit, and(scope, ...words.map(indexedMatch)));
+}
+
+async function windowedPage(
+  db: Db,
+  limit: number,
+  window: number,
+  scope: SQL | undefined,
+  words: SearchWord[],
+): Promise<AuditPage> {
+  const rows = await boundedSearch(db, { scope, words, limit, window });
+  const matches = rows.filter((row) => row.hit);
+  const entries = matches.slice(0, limit).map((row) =>
+    entryOf({
+      id: row.id,
+      at: row.at,
+      level: row.level,
+      source: row.source,
+      message: row.message,
+      userId: row.user_id,
+      actorId: row.actor_id,
+      processId: row.process_id,
+      ip: row.ip,
+      details: row.details,
+      userName: row.user_name,
+      processName: row.process_name,
+    }),
+  );
+  const lastRead = rows.find((row) => row.last_read);
+  // More matches than the page holds: the next page starts after its last one. Else, if
+  // the window was read to its end, after the window's last entry (matching or not).
+  const nextCursor =
+    matches.length > limit
+      ? (entries.at(-1)?.cursor ?? null)
+      : lastRead
+        ? cursorOf({ at: lastRead.at, id: lastRead.id })
+        : null;
+  return { entries, nextCursor };
+}
+
+async function indexedPage(db: Db, limit: number, where: SQL | undefined): Promise<AuditPage> {
   const rows = await db
     .select({
       entry: auditLogs,
@@ -108,17 +138,19 @@ export async function listAuditEntries(db: Db, filter: AuditFilter): Promise<Aud
     .from(auditLogs)
     .leftJoin(users, eq(users.id, auditLogs.userId))
     .leftJoin(processes, eq(processes.id, auditLogs.processId))
-    .where(conditions.length ? and(...conditions) : undefined)
+    .where(where)
     .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
-    .limit(filter.limit);
-  return rows.map(({ entry: { id, createdAt, ...rest }, at, userName, processName }) => ({
-    _id: id,
-    createdAt: createdAt.toISOString(),
-    ...rest,
-    userName,
-    processName,
-    cursor: cursorOf({ at, id }),
+    .limit(limit + 1);
+  const { page, nextCursor } = keysetPage(rows, limit, (row) => ({
+    at: row.at,
+    id: row.entry.id,
   }));
+  return {
+    entries: page.map(({ entry: { createdAt: _asDate, ...entry }, at, userName, processName }) =>
+      entryOf({ ...entry, at, userName, processName }),
+    ),
+    nextCursor,
+  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runs } from '#server/db/schema.ts';
 import { analyticsCsvColumns, exportMessages, runCsvColumns } from '#shared/exports.ts';
@@ -187,5 +188,40 @@ describe('CSV export', () => {
     const pro = await createClient(t, { plan: 'Pro' });
     const refused = await get(pro.token, '/api/client/analytics.csv');
     expect(refused.statusCode).toBe(403);
+  });
+
+  it('counts the rollups, whose figures stay once retention has deleted the runs', async () => {
+    const { token, user } = await proClientWithRuns();
+    const csv = async () => {
+      const response = await get(token, '/api/client/analytics.csv');
+      expect(response.statusCode).toBe(200);
+      return lines(response.body).slice(1);
+    };
+    const before = await csv();
+    // The rollups of the window: Pro keeps 30 days, counted in whole UTC days.
+    const firstDay = new Date(Date.now() - 30 * DAY).toISOString().slice(0, 10);
+    const rolled = (await db.execute(sql`
+      select sum(runs)::int as runs, sum(failures)::int as failures from run_rollups
+      where client_user_id = ${user.id} and day >= ${firstDay}::date
+      group by process_id order by sum(runs)`)) as { rows: { runs: number; failures: number }[] };
+    const figures = (rows: string[]) =>
+      rows
+        .map((row) =>
+          row
+            .match(/,(\d+),(\d+),[\d.]+,[^,]*,[a-z]*$/)!
+            .slice(1)
+            .map(Number),
+        )
+        .map(([runs, failures]) => ({ runs, failures }))
+        .sort((a, b) => a.runs! - b.runs!);
+    expect(figures(before)).toEqual(rolled.rows);
+    expect(figures(before)).toEqual([
+      { runs: 1, failures: 1 },
+      { runs: 2, failures: 0 },
+    ]);
+
+    // The retention job deletes the runs; the rollups are the history.
+    await db.delete(runs).where(eq(runs.clientUserId, user.id));
+    expect(await csv()).toEqual(before);
   });
 });

@@ -6,8 +6,8 @@ import {
   accountCapabilities,
   resolveAccount,
 } from '#server/domain/accounts/account.ts';
-import { csvFilename, csvStream } from '#server/domain/exports/csv.ts';
-import { runCsvRows } from '#server/domain/exports/runs-csv.ts';
+import { csvFilename, csvStream, csvStreamOfBatches } from '#server/domain/exports/csv.ts';
+import { runCsvBatches } from '#server/domain/exports/runs-csv.ts';
 import { requireAccountProcess } from '#server/domain/processes/account-processes.ts';
 import { forbidden } from '#server/http/errors.ts';
 import { exportsApi } from '#shared/api/exports.ts';
@@ -37,7 +37,7 @@ export const csvExportRoutes: FastifyPluginAsyncZod = async (app) => {
       request.query,
       accountCapabilities(account).logsRetentionDays,
     );
-    const rows = runCsvRows(db, {
+    const batches = runCsvBatches(db, {
       ownerId: account.owner.id,
       processId: process?.id,
       since,
@@ -46,7 +46,7 @@ export const csvExportRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${csvFilename('runs')}"`)
-      .send(csvStream(runCsvColumns, rows));
+      .send(csvStreamOfBatches(runCsvColumns, batches));
   });
 
   serve(app, exportsApi.analytics, async (request, reply) => {

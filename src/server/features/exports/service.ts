@@ -1,6 +1,5 @@
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { processes, runs } from '#server/db/schema.ts';
 
 // What the CSV exports read: the window a plan lets a client export, and the analytics
 // rows (one per process) within it. The runs rows are the archive's (runs-csv.ts).
@@ -21,23 +20,54 @@ export function windowOf(
   return { since: from > kept ? from : kept, until };
 }
 
+/** The UTC days a window of exact times touches, first and last (both included). */
+function daysOf(since: Date, until: Date) {
+  const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+  return { first: dayOf(since), last: dayOf(new Date(until.getTime() - 1)) };
+}
+
+interface AnalyticsCsvRow {
+  name: string;
+  runs: number;
+  failures: number;
+  lastStarted: string | Date;
+  lastOk: boolean | null;
+}
+
+/**
+ * One row per process of the account that ran in the window: runs, failures and its last
+ * run, read from the daily run rollups (docs/decisions/018-run-rollups.md), a row per
+ * process and day however many runs, and still whole after the retention job deletes runs.
+ * Rollups are per UTC day, so the window is taken in whole UTC days: from the day its
+ * first moment falls on (the plan's retention cuts into that day) to the day of its last,
+ * as the client's analytics screen counts them (clientRunStats). The last run's outcome
+ * is its run's, found by process and start time on runs_process_started_idx; once
+ * retention has deleted that run, the process's health says whether the run that started
+ * at that moment succeeded or failed.
+ */
 export async function* analyticsRows(db: Db, ownerId: string, since: Date, until: Date) {
-  const rows = await db
-    .select({
-      name: processes.name,
-      runs: sql<number>`count(*)::int`,
-      failures: sql<number>`count(*) filter (where not ${runs.ok})::int`,
-      lastStarted: sql<string>`max(${runs.startedAt})`,
-      lastOk: sql<boolean | null>`(array_agg(${runs.ok} order by ${runs.startedAt} desc))[1]`,
-    })
-    .from(runs)
-    .innerJoin(processes, eq(processes.id, runs.processId))
-    .where(
-      and(eq(runs.clientUserId, ownerId), gte(runs.startedAt, since), lt(runs.startedAt, until)),
+  const { first, last } = daysOf(since, until);
+  const result = (await db.execute(sql`
+    with totals as (
+      select process_id, sum(runs)::int as runs, sum(failures)::int as failures,
+             max(last_run_at) as last_run_at
+      from run_rollups
+      where client_user_id = ${ownerId} and day between ${first}::date and ${last}::date
+      group by process_id
     )
-    .groupBy(processes.id, processes.name)
-    .orderBy(processes.name);
-  for (const row of rows) {
+    select p.name, t.runs, t.failures, t.last_run_at as "lastStarted",
+           coalesce(
+             (select r.ok from runs r
+               where r.process_id = t.process_id and r.started_at = t.last_run_at
+               limit 1),
+             case t.last_run_at when h.last_success_at then true
+                                when h.last_failure_at then false end
+           ) as "lastOk"
+    from totals t
+    join processes p on p.id = t.process_id
+    left join process_health h on h.process_id = t.process_id
+    order by p.name, p.id`)) as { rows: AnalyticsCsvRow[] };
+  for (const row of result.rows) {
     yield [
       row.name,
       row.runs,

@@ -1,14 +1,14 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Button } from '#web/components/button.tsx';
-import { Card } from '#web/components/card.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
 import { useSettled } from '#web/lib/use-settled.ts';
-import { AUDIT_FETCH_LIMIT, auditLogsQuery } from './audit-logs/audit-api.ts';
+import { auditLogsQuery } from './audit-logs/audit-api.ts';
 import { auditCsv, csvFilename, downloadCsv } from './audit-logs/audit-csv.ts';
 import { AuditFilters, useServerFilter } from './audit-logs/audit-filters.tsx';
+import { AuditCount, AuditEmpty, AuditOlder } from './audit-logs/audit-progress.tsx';
 import { AuditEntries } from './audit-logs/audit-table.tsx';
 import { searchEntries } from './audit-logs/audit-text.ts';
 
@@ -25,7 +25,7 @@ export default function AdminAuditLogsPage() {
   // The server searches too, once typing pauses: entries beyond the loaded pages count.
   const serverSearch = useSettled(search, 300);
   const logs = useInfiniteQuery(auditLogsQuery({ ...filter, q: serverSearch }));
-  const fetched = logs.data ?? [];
+  const fetched = logs.data?.entries ?? [];
   const shown = searchEntries(fetched, deferredSearch);
   const filtered = Boolean(filter.level || filter.source || deferredSearch.trim());
 
@@ -55,38 +55,28 @@ export default function AdminAuditLogsPage() {
           loading="Loading audit logs…"
           failed="Audit logs could not be loaded"
         >
-          {(entries) => (
-            <>
-              <p className="text-sm text-slate-600" aria-live="polite">
-                Showing {shown.length} of {entries.length}{' '}
-                {entries.length === 1 ? 'entry' : 'entries'}
-                {logs.hasNextPage ? ` (the newest ${entries.length}; older ones below)` : ''}
-                {logs.isFetching && !logs.isPending ? ' · updating…' : ''}
-              </p>
-              {shown.length > 0 ? (
-                <AuditEntries entries={shown} />
-              ) : logs.hasNextPage ? null : (
-                <Card className="text-center text-sm text-slate-600">
-                  {filtered
-                    ? 'No entries match these filters.'
-                    : 'Nothing has been recorded yet. Sign-ins, changes and failed runs appear here.'}
-                </Card>
-              )}
-              {logs.hasNextPage ? (
-                <div className="flex justify-center">
-                  <Button
-                    variant="secondary"
-                    onClick={() => logs.fetchNextPage()}
-                    disabled={logs.isFetchingNextPage}
-                  >
-                    {logs.isFetchingNextPage
-                      ? 'Loading…'
-                      : `Load ${AUDIT_FETCH_LIMIT} older entries`}
-                  </Button>
-                </div>
-              ) : null}
-            </>
-          )}
+          {(pages) => {
+            const progress = {
+              pages,
+              shown: shown.length,
+              searching: Boolean(serverSearch.trim()),
+              hasOlder: logs.hasNextPage,
+              loadingOlder: logs.isFetchingNextPage,
+              updating: logs.isFetching && !logs.isPending,
+              onOlder: () => logs.fetchNextPage(),
+            };
+            return (
+              <>
+                <AuditCount {...progress} />
+                {shown.length > 0 ? (
+                  <AuditEntries entries={shown} />
+                ) : (
+                  <AuditEmpty {...progress} filtered={filtered} />
+                )}
+                <AuditOlder {...progress} />
+              </>
+            );
+          }}
         </QueryState>
       </div>
     </>

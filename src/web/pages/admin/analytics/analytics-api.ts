@@ -16,8 +16,8 @@ export const analyticsKeys = {
   all: ['admin', 'analytics'] as const,
   overview: ['admin', 'analytics', 'overview'] as const,
   top: (w: AnalyticsWindow) => ['admin', 'analytics', 'top', w.days, w.top] as const,
-  usage: (w: AnalyticsWindow, offset: number) =>
-    ['admin', 'analytics', 'usage', w.days, w.period, offset] as const,
+  usage: (w: AnalyticsWindow, cursor: string | null) =>
+    ['admin', 'analytics', 'usage', w.days, w.period, cursor ?? ''] as const,
 };
 
 export const overviewQuery = () =>
@@ -38,12 +38,18 @@ export const topProcessesQuery = (range: AnalyticsWindow) =>
 /** Usage rows per screen (the server answers up to 1,000): a table one can read through. */
 export const USAGE_PAGE_SIZE = 100;
 
-export const usageQuery = (range: AnalyticsWindow, offset = 0) =>
+/** A page of usage rows: the first (cursor null) or the one after a page's nextCursor. */
+export const usageQuery = (range: AnalyticsWindow, cursor: string | null) =>
   queryOptions({
-    queryKey: analyticsKeys.usage(range, offset),
+    queryKey: analyticsKeys.usage(range, cursor),
     queryFn: () =>
       callApi(analyticsApi.usage, {
-        query: { days: range.days, period: range.period, limit: USAGE_PAGE_SIZE, offset },
+        query: {
+          days: range.days,
+          period: range.period,
+          limit: USAGE_PAGE_SIZE,
+          cursor: cursor ?? undefined,
+        },
       }),
     // The chart and the previous page stay on screen while the next page loads.
     placeholderData: keepPreviousData,

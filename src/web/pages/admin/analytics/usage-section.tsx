@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { AnalyticsPeriod, UsageRow } from '#shared/analytics.ts';
+import { CursorPager } from '#web/components/cursor-pager.tsx';
 import { type ColumnDef, DataTable } from '#web/components/data-table.tsx';
-import { Pager } from '#web/components/pager.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { type AnalyticsWindow, USAGE_PAGE_SIZE, usageQuery } from './analytics-api.ts';
 import { periodLabel, windowLabel } from './analytics-window.ts';
@@ -11,6 +11,14 @@ import { UsageChart } from './usage-chart.tsx';
 
 // Usage over time: the chart of all runs per period, then one row per period, client and
 // process (the spec's usage rows), newest period first, a page at a time from the server.
+// Next asks for the rows after the last one shown (the server's cursor), Previous goes
+// back to a cursor already used; no total is counted (it would cost the whole window).
+
+const pageText = (pagesBefore: number, shown: number) => {
+  if (shown === 0) return 'No more usage rows.';
+  const first = pagesBefore * USAGE_PAGE_SIZE + 1;
+  return `Rows ${first.toLocaleString('en-US')}–${(first + shown - 1).toLocaleString('en-US')}`;
+};
 
 const columnsFor = (period: AnalyticsPeriod): ColumnDef<UsageRow>[] => [
   {
@@ -34,15 +42,20 @@ const columnsFor = (period: AnalyticsPeriod): ColumnDef<UsageRow>[] => [
 ];
 
 export function UsageSection({ range }: { range: AnalyticsWindow }) {
-  const [offset, setOffset] = useState(0);
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const tableTop = useRef<HTMLDivElement>(null);
   // A new window or grouping starts again from its first page.
   const windowKey = `${range.days}:${range.period}`;
   const [shownWindow, setShownWindow] = useState(windowKey);
   if (shownWindow !== windowKey) {
     setShownWindow(windowKey);
-    setOffset(0);
+    setCursors([null]);
   }
-  const usage = useQuery(usageQuery(range, offset));
+  const usage = useQuery(usageQuery(range, cursors.at(-1) ?? null));
+  const turn = (next: (string | null)[]) => {
+    setCursors(next);
+    tableTop.current?.scrollIntoView({ block: 'start' });
+  };
   const label = windowLabel(range.days).toLowerCase();
   return (
     <section aria-labelledby="usage-heading">
@@ -59,21 +72,24 @@ export function UsageSection({ range }: { range: AnalyticsWindow }) {
         {(data) => (
           <div className="space-y-6">
             <UsageChart rows={data.runsAgg} range={range} />
-            <DataTable
-              data={data.usage}
-              columns={columnsFor(range.period)}
-              caption={`Executions and failures per ${range.period}, client and process, ${label}`}
-              initialSorting={[{ id: 'period', desc: true }]}
-              rowKey={(row) => row._id}
-            />
-            <Pager
-              offset={data.offset ?? offset}
-              limit={data.limit ?? USAGE_PAGE_SIZE}
-              total={data.total ?? data.usage.length}
-              label="usage rows"
-              busy={usage.isPlaceholderData}
-              onChange={setOffset}
-            />
+            <div ref={tableTop} className="scroll-mt-4 space-y-4">
+              <DataTable
+                data={data.usage}
+                columns={columnsFor(range.period)}
+                caption={`Executions and failures per ${range.period}, client and process, ${label}`}
+                initialSorting={[{ id: 'period', desc: true }]}
+                rowKey={(row) => row._id}
+              />
+              <CursorPager
+                label="usage rows"
+                text={pageText(cursors.length - 1, data.usage.length)}
+                busy={usage.isPlaceholderData}
+                hasPrevious={cursors.length > 1}
+                hasNext={!!data.nextCursor}
+                onPrevious={() => turn(cursors.slice(0, -1))}
+                onNext={() => turn([...cursors, data.nextCursor ?? null])}
+              />
+            </div>
           </div>
         )}
       </QueryState>
