@@ -1,6 +1,8 @@
 // Scale benchmark: `npm run bench -- scale` seeds a PostgreSQL database
 // (DATABASE_URL) with a consultancy's years of data — 10,000 clients, 20,000 processes,
-// 1,000,000 runs, 300,000 audit entries, 50,000 enquiries; ten times that with
+// 1,000,000 runs kept (30 days, skewed to a tenth of the processes) over two years of
+// rollups, a 300,000-run client, 300,000 audit entries and 50,000 enquiries with common
+// and rare words; ten times that with
 // BENCH_SCALE=10 — starts the real server on it, and times the calls the admin and the
 // client screens make: p50/p95, answer size, and the server's memory while they run.
 // Budgets: p95 <= 100 ms at 1M runs (200 ms at 10M), every answer <= 1 MB, server
@@ -21,9 +23,17 @@ const volumes = {
   runs: 1_000_000 * SCALE,
   audit: 300_000 * SCALE,
   enquiries: 50_000 * SCALE,
-  heavyRuns: 100_000,
+  // The busiest client's runs, exported whole by the bench (runs.csv).
+  heavyRuns: 300_000,
+  // Days of rollups kept before the live runs' 30 days: two years of history in all.
+  historyDays: 700,
 };
-const budget = { p95Ms: SCALE >= 10 ? 200 : 100, bytes: 1024 * 1024, rssMb: 400 };
+const budget = {
+  p95Ms: SCALE >= 10 ? 200 : 100,
+  bytes: 1024 * 1024,
+  rssMb: 400,
+  exportRowsPerSecond: 40_000,
+};
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);
 const say = (line) => console.log(line);
 const fmt = new Intl.NumberFormat('en-US');
@@ -105,7 +115,9 @@ async function seed(db) {
      select p.id, p.client_user_id, 'schedule', t, t + interval '800 milliseconds', 800,
             case when g % 10 = 0 then 500 else 200 end, g % 10 <> 0, 'finished'
      from generate_series(1, $1) g
-     join p on p.n = (g % $2) + 1
+     -- Skewed as a real book of clients is: two runs in three go to a tenth of the
+     -- processes (the first 2,000 at scale 1), the rest spread over all of them.
+     join p on p.n = case when g % 3 = 0 then (g % $2) + 1 else (g % ($2 / 10)) + 1 end
      cross join lateral (select now() - ((g % 43200) || ' minutes')::interval as t) as at`,
     [volumes.runs, volumes.processes],
   );
@@ -113,7 +125,11 @@ async function seed(db) {
     `${fmt.format(volumes.audit)} audit entries`,
     `insert into audit_logs (level, source, message, created_at, details)
      select (array['info','warning','error'])[(g % 3) + 1], (array['auth','billing','scheduler','clients','team'])[(g % 5) + 1],
-            'Bench event ' || g, now() - ((g % 525600) || ' minutes')::interval,
+            -- Words an admin searches for: common ones ("signed", "failed 502") in a
+            -- third of the entries each, and a rare one per entry (its number).
+            (array['User signed in from 203.0.113.' || (g % 250), 'Run failed 502 for process ' || (g % 20000),
+                   'Bench event ' || g])[(g % 3) + 1] || ' #' || g,
+            now() - ((g % 525600) || ' minutes')::interval,
             jsonb_build_object('n', g, 'note', 'seeded')
      from generate_series(1, $1) g`,
     [volumes.audit],
@@ -170,6 +186,19 @@ async function seedAll(db) {
   await db.query(`insert into run_rollups (process_id, client_user_id, day, runs, failures, total_duration_ms,
       last_run_at, duration_buckets, scheduled_runs, scheduled_failures, scheduled_on_time)
     select * from runs_rolled_up('-infinity')`);
+  // Two years of history before the live runs' 30 days: the rollups the retention job
+  // keeps after deleting old runs. Each day holds one process in thirteen, with the runs'
+  // skew (the busiest tenth of the processes run thirteen times as often).
+  await db.query(
+    `insert into run_rollups (process_id, client_user_id, day, runs, failures, total_duration_ms, last_run_at)
+     select p.id, p.client_user_id, current_date - d, r.runs, r.runs / 10, r.runs * 800::bigint,
+            (current_date - d) + time '12:00'
+     from generate_series(31, 30 + $1) d
+     join (select id, client_user_id, row_number() over (order by id) as n from processes) p
+       on p.n % 13 = d % 13
+     cross join lateral (select case when p.n <= $2 / 10 then 39 else 3 end as runs) r`,
+    [volumes.historyDays, volumes.processes],
+  );
   // Each process's latest outcome, as the trigger would have kept it run by run.
   await db.query(`insert into process_health (process_id, client_user_id, last_success_at, last_failure_at)
     select process_id, min(client_user_id::text)::uuid, max(started_at) filter (where ok),
@@ -227,6 +256,34 @@ async function timeCall(path, token, before) {
   return { p50: at(0.5), p95: at(0.95), bytes, status };
 }
 
+/** The cursor of usage's 101st page of 1,000 rows, reached as a screen would page. */
+async function usageCursor(query, token) {
+  let cursor = null;
+  for (let page = 0; page < 100; page++) {
+    const after = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+    const response = await fetch(`${base}/api/analytics/usage?${query}&limit=1000${after}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const next = (await response.json()).nextCursor;
+    if (!next) break;
+    cursor = next;
+  }
+  return encodeURIComponent(cursor ?? '');
+}
+
+/** A whole CSV export, streamed and counted: its rows per second. */
+async function timeExport(path, token) {
+  const t0 = performance.now();
+  const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  let lines = 0;
+  for await (const chunk of response.body) {
+    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  // The header line is not a row.
+  return { status: response.status, rows: Math.max(0, lines - 1), seconds };
+}
+
 let peakRss = 0;
 const sampler = setInterval(() => {
   peakRss = Math.max(peakRss, rssMb());
@@ -253,35 +310,62 @@ try {
     [Math.floor(volumes.runs / 2)],
   );
   const deepCursor = encodeURIComponent(`${deep.at}|${deep.id}`);
+  const usageDeep = {
+    day: await usageCursor('days=730&period=day', token),
+    week: await usageCursor('days=730&period=week', token),
+    month: await usageCursor('days=730&period=month', token),
+  };
   const calls = [
-    ['GET /api/analytics/usage', '/api/analytics/usage?days=30&period=day', token],
-    ['GET /api/analytics/top-processes', '/api/analytics/top-processes?days=30', token],
-    ['GET /api/analytics/overview', '/api/analytics/overview', token],
-    ['GET /api/client/analytics (100,000 runs)', '/api/client/analytics', heavy.token],
-    ['GET /api/n8n/my-processes after a run', '/api/n8n/my-processes', heavy.token, newRun],
-    ['GET /api/admin/clients', '/api/admin/clients', token],
-    ['GET /api/admin/clients?q=company 9999', '/api/admin/clients?q=company%209999', token],
-    ['GET /api/admin/processes', '/api/admin/processes', token],
-    ['GET /api/admin/audit-logs', '/api/admin/audit-logs?limit=500', token],
-    ['GET /api/admin/audit-logs?q=', '/api/admin/audit-logs?limit=500&q=event%2012345', token],
-    ['GET /api/admin/audit-logs/sources', '/api/admin/audit-logs/sources', token],
-    ['GET /api/admin/enquiries', '/api/admin/enquiries', token],
+    ['usage, days of 30', '/api/analytics/usage?days=30&period=day', token],
+    // Weekly and monthly usage over the two years of rollups (docs/decisions/030).
+    ['usage, weeks of 90 days', '/api/analytics/usage?days=90&period=week', token],
+    ['usage, weeks of a year', '/api/analytics/usage?days=365&period=week', token],
+    ['usage, months of two years', '/api/analytics/usage?days=730&period=month', token],
+    // A page a hundred pages of 1,000 rows down, as the cursor reaches it.
+    ...Object.entries(usageDeep).map(([period, cursor]) => [
+      `usage, ${period}s of two years, page 101`,
+      `/api/analytics/usage?days=730&period=${period}&limit=1000&cursor=${cursor}`,
+      token,
+    ]),
+    ['top processes, 30 days', '/api/analytics/top-processes?days=30', token],
+    ['top processes, a year', '/api/analytics/top-processes?days=365', token],
+    ['analytics overview', '/api/analytics/overview', token],
+    ['client analytics (busiest client)', '/api/client/analytics', heavy.token],
+    ['my-processes after a run', '/api/n8n/my-processes', heavy.token, newRun],
+    ['admin clients', '/api/admin/clients', token],
+    ['admin clients?q=company 9999', '/api/admin/clients?q=company%209999', token],
+    ['admin processes', '/api/admin/processes', token],
+    ['audit log', '/api/admin/audit-logs?limit=500', token],
+    ['audit log?q=event 12345 (rare)', '/api/admin/audit-logs?limit=500&q=event%2012345', token],
+    ['audit log?q=signed (common)', '/api/admin/audit-logs?limit=500&q=signed', token],
+    ['audit log?q=failed 502 (common)', '/api/admin/audit-logs?limit=500&q=failed%20502', token],
+    // Common words never found together: a whole window of entries read for an empty page.
+    [
+      'audit log?q=signed failed (never)',
+      '/api/admin/audit-logs?limit=500&q=signed%20failed',
+      token,
+    ],
+    ['audit log sources', '/api/admin/audit-logs/sources', token],
+    ['enquiries', '/api/admin/enquiries', token],
+    ['enquiries?q=quote (every one)', '/api/admin/enquiries?q=quote', token],
+    ['enquiries?q=project 12345 (one)', '/api/admin/enquiries?q=project%2012345', token],
+    ['analytics.csv (busiest client)', '/api/client/analytics.csv', heavy.token],
     // The admin's list of every run (docs/decisions/029): newest first, a deep page, each
     // filter, and filters that match few or no runs, which must not walk the whole table.
-    ['GET /api/admin/runs', '/api/admin/runs', token],
-    ['GET /api/admin/runs, half way down', `/api/admin/runs?cursor=${deepCursor}`, token],
-    ['GET /api/admin/runs?outcome=failed', '/api/admin/runs?outcome=failed', token],
-    ['GET /api/admin/runs?clientId= (busiest)', `/api/admin/runs?clientId=${heavy.id}`, token],
+    ['admin runs', '/api/admin/runs', token],
+    ['admin runs, half way down', `/api/admin/runs?cursor=${deepCursor}`, token],
+    ['admin runs?outcome=failed', '/api/admin/runs?outcome=failed', token],
+    ['admin runs?clientId= (busiest)', `/api/admin/runs?clientId=${heavy.id}`, token],
     [
-      'GET /api/admin/runs?processId=&outcome=failed',
+      'admin runs?processId=&outcome=failed',
       `/api/admin/runs?processId=${heavy.processId}&outcome=failed`,
       token,
     ],
-    ['GET /api/admin/runs?q=<run id>', `/api/admin/runs?q=${deep.id}`, token],
-    ['GET /api/admin/runs?trigger=api (none)', '/api/admin/runs?trigger=api', token],
-    ['GET /api/admin/runs?state=interrupted (none)', '/api/admin/runs?state=interrupted', token],
+    ['admin runs?q=<run id>', `/api/admin/runs?q=${deep.id}`, token],
+    ['admin runs?trigger=api (none)', '/api/admin/runs?trigger=api', token],
+    ['admin runs?state=interrupted (none)', '/api/admin/runs?state=interrupted', token],
     [
-      'GET /api/admin/runs?from=&to= (one day)',
+      'admin runs?from=&to= (one day)',
       `/api/admin/runs?from=${deep.at.slice(0, 10)}&to=${deep.at.slice(0, 10)}`,
       token,
     ],
@@ -293,6 +377,23 @@ try {
     if (!ok) failed = true;
     say(
       `  ${name.padEnd(44)} ${`${r.p50.toFixed(1)} ms`.padStart(8)} ${`${r.p95.toFixed(1)} ms`.padStart(8)} ${fmt.format(r.bytes).padStart(10)}  ${ok ? 'PASS' : `FAIL (${r.status})`}`,
+    );
+  }
+  // The busiest client's whole history of runs, and its busiest process's, each as one
+  // export (budget 40,000 rows/s).
+  for (const [what, path, least] of [
+    ['the busiest client in full', '/api/client/runs.csv', volumes.heavyRuns],
+    ['its first process', `/api/client/runs.csv?processId=${heavy.processId}`, 1],
+  ]) {
+    const exported = await timeExport(path, heavy.token);
+    const rowsPerSecond = exported.rows / exported.seconds;
+    const exportOk =
+      exported.status === 200 &&
+      exported.rows >= least &&
+      rowsPerSecond >= budget.exportRowsPerSecond;
+    if (!exportOk) failed = true;
+    say(
+      `  runs.csv, ${what}: ${fmt.format(exported.rows)} rows in ${exported.seconds.toFixed(1)} s, ${fmt.format(Math.round(rowsPerSecond))} rows/s  ${exportOk ? 'PASS' : `FAIL (${exported.status})`}`,
     );
   }
   // Ten admins opening the analytics at once.
@@ -314,7 +415,7 @@ try {
   if (!memoryOk) failed = true;
   say(`  server memory (RSS) peak ${peakRss.toFixed(0)} MB  ${memoryOk ? 'PASS' : 'FAIL'}`);
   say(
-    `  budgets: p95 <= ${budget.p95Ms} ms, answers <= 1 MB, memory <= ${budget.rssMb} MB: ${failed ? 'FAIL' : 'PASS'}`,
+    `  budgets: p95 <= ${budget.p95Ms} ms, answers <= 1 MB, exports >= ${fmt.format(budget.exportRowsPerSecond)} rows/s, memory <= ${budget.rssMb} MB: ${failed ? 'FAIL' : 'PASS'}`,
   );
   await db.end();
 } finally {
