@@ -37,8 +37,11 @@ describe('GET /api/admin/clients', () => {
     const byName = await get('/api/admin/clients?q=page&sort=name');
     expect(names(byName.json())).toEqual([...people].sort());
     const first = await get('/api/admin/clients?q=page&sort=name&limit=2');
-    const second = await get('/api/admin/clients?q=page&sort=name&limit=2&offset=2');
-    const third = await get('/api/admin/clients?q=page&sort=name&limit=2&offset=4');
+    const after = (page: { headers: Record<string, unknown> }) =>
+      encodeURIComponent(String(page.headers['x-next-cursor']));
+    const second = await get(`/api/admin/clients?q=page&sort=name&limit=2&after=${after(first)}`);
+    const third = await get(`/api/admin/clients?q=page&sort=name&limit=2&after=${after(second)}`);
+    expect(third.headers['x-next-cursor']).toBeUndefined();
     expect([...first.json(), ...second.json(), ...third.json()].map((u) => u.name)).toEqual(
       [...people].sort(),
     );
@@ -129,7 +132,8 @@ describe('GET /api/admin/enquiries', () => {
     expect(names(robot.json())).toEqual(['Enquirer 2']);
     expect(robot.headers['x-total-count']).toBe('1');
     const first = await get('/api/admin/enquiries?q=paging.test&limit=2');
-    const second = await get('/api/admin/enquiries?q=paging.test&limit=2&offset=2');
+    const before = encodeURIComponent(String(first.headers['x-next-cursor']));
+    const second = await get(`/api/admin/enquiries?q=paging.test&limit=2&before=${before}`);
     expect([...names(first.json()), ...names(second.json())]).toEqual([
       'Enquirer 4',
       'Enquirer 3',

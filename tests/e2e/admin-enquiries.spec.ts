@@ -62,4 +62,17 @@ test('an admin reads enquiries newest first and expands a message', async ({ pag
   );
   await card.getByRole('button', { name: 'Show less' }).click();
   await expect(card.getByText(long.trim())).toHaveCount(0);
+
+  // The search is answered by the server once typing pauses; clearing it brings every
+  // enquiry back.
+  const searched = page.waitForRequest((r) => r.url().includes('q=Lakeside'));
+  await page.getByLabel('Search enquiries').fill('Lakeside');
+  await searched;
+  await expect(page.getByText('1 enquiry match')).toBeVisible();
+  await expect(names).toHaveText(['Newer Enquirer']);
+  await page.getByLabel('Search enquiries').fill('zzz-no-such-words');
+  await expect(page.getByText('No enquiries match “zzz-no-such-words”.')).toBeVisible();
+  await page.getByLabel('Search enquiries').fill('');
+  await expect(names.first()).toHaveText('Newer Enquirer');
+  await expect(page.getByRole('heading', { level: 2, name: 'Older Enquirer' })).toBeVisible();
 });

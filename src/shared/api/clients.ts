@@ -3,14 +3,18 @@ import { ErrorSchema, MessageSchema } from '../answers.ts';
 import {
   AllowedIpsSchema,
   BillingOverviewSchema,
+  CLIENT_PAGE,
   ClientListQuerySchema,
   ClientRowSchema,
+  type ClientSort,
   IntegrationKeySchema,
   MockStatusSchema,
   ResetPasswordSchema,
   UpdateClientSchema,
   UpdateCompanySchema,
 } from '../clients.ts';
+import { PageCursorSchema, pageCursorMessage } from '../page-cursor.ts';
+import { keysetPagingQuery, readKeyCursor } from '../paging.ts';
 import { UserSchema } from '../user.ts';
 import { IdParamsSchema } from './params.ts';
 import { defineRoute } from './route.ts';
@@ -30,15 +34,44 @@ const changed = {
   409: ErrorSchema,
 };
 
+/** Whether a cursor is one the list in this order could have given. */
+export function cursorFitsOrder(sort: ClientSort, cursor: string): boolean {
+  if (sort === 'newest' || sort === 'oldest') return PageCursorSchema.safeParse(cursor).success;
+  return readKeyCursor(sort, cursor) !== null;
+}
+
+/**
+ * GET /api/admin/clients: a page of accounts, searched, filtered by role and ordered,
+ * starting `after` the last account of the page before (its X-Next-Cursor), in the list's
+ * order: its exact time and id for newest and oldest, its name or company for the others
+ * (docs/decisions/019-keyset-at-database-precision.md). A cursor of another order or list
+ * answers 400. (Defined here until `ClientListQuerySchema` in clients.ts, still the offset
+ * form, takes its place.)
+ */
+export const ClientPageQuerySchema = keysetPagingQuery(CLIENT_PAGE.default, CLIENT_PAGE.max)
+  .extend({
+    role: ClientListQuerySchema.shape.role,
+    exclude: ClientListQuerySchema.shape.exclude,
+    sort: ClientListQuerySchema.shape.sort,
+    after: z.string().max(1000, pageCursorMessage).optional(),
+  })
+  .superRefine((query, ctx) => {
+    if (query.after !== undefined && !cursorFitsOrder(query.sort, query.after)) {
+      ctx.addIssue({ code: 'custom', message: pageCursorMessage, path: ['after'] });
+    }
+  });
+
 export const clientsApi = {
   list: defineRoute({
     method: 'GET',
     path: '/api/admin/clients',
     audience,
     tags,
-    summary: 'Accounts, newest first, a page at a time (X-Total-Count: how many match)',
-    query: ClientListQuerySchema,
-    responses: { 200: z.array(ClientRowSchema), 403: ErrorSchema },
+    summary: 'Accounts, newest first, a page at a time',
+    description:
+      "The spec's array of accounts. X-Total-Count: how many match, counted up to 10,000 (X-Total-Capped: true when more do). X-Next-Cursor: pass it as `after` (with the same sort) for the next page; absent on the last page. A cursor this list did not give answers 400.",
+    query: ClientPageQuerySchema,
+    responses: { 200: z.array(ClientRowSchema), 400: ErrorSchema, 403: ErrorSchema },
   }),
   read: defineRoute({
     method: 'GET',

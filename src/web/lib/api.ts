@@ -117,11 +117,19 @@ async function request<T>(
   return parseJson(text) as T;
 }
 
-/** A page of a list the server pages: its rows and how many match in all. */
+/**
+ * A page of a list the server pages: its rows and how many match in all, or, past the
+ * server's counting cap (X-Total-Capped), at least that many.
+ */
 export interface Page<T> {
   rows: T[];
   total: number;
+  capped: boolean;
 }
+
+/** How many match, as a person reads it: "37", or "1,000+" past the counting cap. */
+export const matchCount = ({ total, capped }: Pick<Page<unknown>, 'total' | 'capped'>) =>
+  `${total.toLocaleString('en-US')}${capped ? '+' : ''}`;
 
 async function page<T>(path: string, options: RequestOptions = {}): Promise<Page<T>> {
   const response = await send('GET', path, undefined, options);
@@ -129,7 +137,11 @@ async function page<T>(path: string, options: RequestOptions = {}): Promise<Page
   if (!response.ok) throw toApiError(response.status, text);
   const rows = parseJson(text) as T[];
   const total = Number(response.headers.get('x-total-count') ?? rows.length);
-  return { rows, total: Number.isFinite(total) ? total : rows.length };
+  return {
+    rows,
+    total: Number.isFinite(total) ? total : rows.length,
+    capped: response.headers.get('x-total-capped') === 'true',
+  };
 }
 
 export const api = {

@@ -78,7 +78,7 @@ describe('callApi', () => {
   it('reads a paged list with its total, and hands over a raw answer', async () => {
     fetchMock.mockResolvedValueOnce(json(200, [], { 'x-total-count': '7' }));
     const page = await callApiPage(auditApi.list, { query: {} });
-    expect(page).toEqual({ rows: [], total: 7 });
+    expect(page).toEqual({ rows: [], total: 7, capped: false });
     expectTypeOf(page.rows).toEqualTypeOf<AuditEntry[]>();
     fetchMock.mockResolvedValueOnce(new Response('a,b', { status: 200 }));
     const raw = await callApiRaw(schedulerApi.remove, { params: { id: 's1' } });

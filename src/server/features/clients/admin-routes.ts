@@ -4,7 +4,7 @@ import { serve } from '#server/api/serve.ts';
 import { currentUser } from '#server/auth/guards.ts';
 import type { UserRow } from '#server/db/schema.ts';
 import { userToJson } from '#server/domain/users/to-json.ts';
-import { sendTotal } from '#server/http/paging.ts';
+import { sendKeysetPage } from '#server/http/paging.ts';
 import { clientsApi as api } from '#shared/api/clients.ts';
 import { type BillingOverview, ClientRowSchema } from '#shared/clients.ts';
 import {
@@ -19,7 +19,8 @@ import {
 } from './service.ts';
 
 // Admin: client accounts (SPEC §7 Admin). Admins see and change every account, secrets
-// included; each change answers with the account as it now is.
+// included; each change answers with the account as it now is. The list pages after the
+// last account shown (`after`, the cursor in X-Next-Cursor).
 
 const withSecrets = { withSecrets: true };
 const userJson = (row: UserRow) => userToJson(row, withSecrets);
@@ -36,8 +37,9 @@ export const adminClientRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   serve(app, api.list, async (request, reply) => {
-    const { rows, total } = await listClients(db, request.query);
-    sendTotal(reply, total);
+    const { offset: _firstPageOnly, ...query } = request.query;
+    const { rows, ...facts } = await listClients(db, query);
+    sendKeysetPage(reply, facts);
     // One row that does not read as a user (a status written by hand, say) is logged and
     // left out: it must not fail the list for every admin.
     return rows.flatMap(({ user: row, lastActiveAt }) => {

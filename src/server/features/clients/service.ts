@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { hashPassword } from '#server/auth/passwords.ts';
 import type { Db } from '#server/db/client.ts';
 import { type UserRow, users } from '#server/db/schema.ts';
@@ -10,8 +10,12 @@ import { isIpOrCidr } from '#server/net/ip.ts';
 import { billingStatusFor } from '#shared/billing-api.ts';
 import type { ClientSort, UpdateClient } from '#shared/clients.ts';
 import { splitIpList } from '#shared/clients.ts';
+import { pageCursorMessage } from '#shared/page-cursor.ts';
+import { countCapFor } from '#shared/paging.ts';
 import { passwordMessages } from '#shared/password.ts';
 import type { Role, SubscriptionStatus } from '#shared/user.ts';
+import { clientOrders } from './client-order.ts';
+import { readAccountSearch } from './search-plan.ts';
 
 // Admin changes to client accounts. Every change is audited with the acting admin.
 
@@ -31,20 +35,14 @@ export async function requireClient(db: Db, id: string): Promise<UserRow> {
 
 export interface ClientListQuery {
   limit: number;
-  offset: number;
   q?: string;
   role?: Role;
   /** Leave this role out (the screen's default: every account but the admins). */
   exclude?: Role;
   sort: ClientSort;
+  /** The last account of the page before, as its X-Next-Cursor named it. */
+  after?: string;
 }
-
-const clientOrder = {
-  newest: [desc(users.createdAt), desc(users.id)],
-  oldest: [asc(users.createdAt), asc(users.id)],
-  name: [sql`lower(coalesce(nullif(trim(${users.name}), ''), ${users.email}))`, asc(users.id)],
-  company: [sql`lower(${users.companyName}) nulls last`, asc(users.id)],
-} satisfies Record<ClientSort, unknown[]>;
 
 /**
  * When the account last did something: its own newest sign-in (not an admin
@@ -59,24 +57,70 @@ const lastActiveAt = sql<Date | null>`greatest(
   users.createdAt,
 );
 
-/** A page of accounts matching the search and role, and how many match in all. */
+/**
+ * How many accounts match, counting no further than the cap + 1 (`countCapFor`): the
+ * page says "10,000+" past it rather than read every account on every page.
+ */
+async function countMatches(db: Db, where: SQL | undefined, cap: number) {
+  const matches = db
+    .select({ one: sql`1` })
+    .from(users)
+    .where(where)
+    .limit(cap + 1)
+    .as('matches');
+  const [row] = await db.select({ n: count() }).from(matches);
+  return row?.n ?? 0;
+}
+
+/**
+ * A cursor names an account this list gave (to the microsecond of its creation for the
+ * time orders): one that does not is refused with a message, never answered with rows
+ * from a place nobody was.
+ */
+async function requireListed(db: Db, id: string, at?: string) {
+  const [found] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, id),
+        at === undefined ? undefined : sql`${users.createdAt} = ${at}::timestamptz`,
+      ),
+    )
+    .limit(1);
+  if (!found) throw badRequest(pageCursorMessage, { after: pageCursorMessage });
+}
+
+/** A page of accounts matching the search and role, and how many match (up to the cap). */
 export async function listClients(db: Db, query: ClientListQuery) {
-  const where = and(
+  const order = clientOrders[query.sort];
+  const position = query.after === undefined ? undefined : order.positionOf(query.after);
+  const matching = and(
     ...searchWords(query.q, [users.name, users.email, users.companyName, users.companyCode]),
     query.role ? eq(users.role, query.role) : undefined,
     query.exclude ? ne(users.role, query.exclude) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ user: users, lastActiveAt })
-      .from(users)
-      .where(where)
-      .orderBy(...(clientOrder[query.sort] as SQL[]))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ n: count() }).from(users).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const cap = countCapFor(query.q);
+  const [, rows, counted] = await readAccountSearch(db, query.q, matching, (db) =>
+    Promise.all([
+      position ? requireListed(db, position.id, position.at) : undefined,
+      db
+        .select({ user: users, lastActiveAt, key: order.key })
+        .from(users)
+        .where(and(matching, position ? order.past(position) : undefined))
+        .orderBy(...order.by)
+        .limit(query.limit + 1),
+      countMatches(db, matching, cap),
+    ]),
+  );
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    rows: page,
+    counted,
+    cap,
+    nextCursor: rows.length > query.limit && last ? order.cursorOf(last.key, last.user.id) : null,
+  };
 }
 
 async function save(db: Db, id: string, values: Partial<UserRow>): Promise<UserRow> {

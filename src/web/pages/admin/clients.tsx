@@ -1,17 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { CLIENT_PAGE, type ClientSort, clientSorts } from '#shared/clients.ts';
+import { totalText } from '#shared/paging.ts';
 import type { Role } from '#shared/user.ts';
+import { CursorPager } from '#web/components/cursor-pager.tsx';
 import { TextField } from '#web/components/field.tsx';
 import { SelectField } from '#web/components/field-select.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
-import { Pager } from '#web/components/pager.tsx';
 import { EmptyState, QueryState } from '#web/components/query-state.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
 import { useSettled } from '#web/lib/use-settled.ts';
 import { ClientsList } from './clients/clients-list.tsx';
+import { clientPageQuery } from './clients/clients-page-api.ts';
 import { matchesClient } from './shared/client-format.ts';
-import { clientsQuery } from './shared/clients-api.ts';
 
 const title = 'Clients';
 const description =
@@ -36,26 +37,39 @@ const audiences = {
 type Audience = keyof typeof audiences;
 const isAudience = (value: string): value is Audience => value in audiences;
 
-const accounts = (n: number) =>
-  `${new Intl.NumberFormat('en-US').format(n)} account${n === 1 ? '' : 's'}`;
+const accounts = (page: { total: number; totalCapped: boolean }) =>
+  `${totalText(page)} account${page.total === 1 && !page.totalCapped ? '' : 's'}`;
 
-// The list pages and searches on the server: a search, role or order starts
-// again from the first page. What is typed narrows the rows on screen at once.
+const shownText = (pagesBefore: number, shown: number) => {
+  const first = pagesBefore * CLIENT_PAGE.default + 1;
+  return `Accounts ${first}–${first + shown - 1}`;
+};
+
+// The list pages and searches on the server: Next asks for the accounts after the last
+// one shown (its cursor), Previous goes back to a cursor already used. The cursors belong
+// to one search, role and order: changing any starts again from the first page. What is
+// typed narrows the rows on screen at once.
 
 export default function AdminClientsPage() {
   const [search, setSearch] = useState('');
   const [audience, setAudience] = useState<Audience>('clients');
   const [sort, setSort] = useState<ClientSort>('newest');
-  const [offset, setOffset] = useState(0);
-  const q = useSettled(search);
-  const clients = useQuery(clientsQuery({ q, ...audiences[audience].filter, sort, offset }));
+  const q = useSettled(search).trim();
+  const list = `${q}\n${audience}\n${sort}`;
+  const [paging, setPaging] = useState<{ list: string; cursors: (string | null)[] }>({
+    list,
+    cursors: [null],
+  });
+  const cursors = paging.list === list ? paging.cursors : [null];
+  const clients = useQuery(
+    clientPageQuery({ q, ...audiences[audience].filter, sort, after: cursors.at(-1) ?? null }),
+  );
   const filtered = Boolean(search.trim() || audience !== 'clients');
-  const restart =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setOffset(0);
-    };
+  const top = useRef<HTMLDivElement>(null);
+  const turn = (next: (string | null)[]) => {
+    setPaging({ list, cursors: next });
+    top.current?.scrollIntoView({ block: 'start' });
+  };
 
   return (
     <>
@@ -66,7 +80,7 @@ export default function AdminClientsPage() {
           type="search"
           placeholder="Name, email, company or code"
           value={search}
-          onChange={(event) => restart(setSearch)(event.target.value)}
+          onChange={(event) => setSearch(event.target.value)}
           className="col-span-2 sm:col-span-1"
         />
         <SelectField
@@ -74,48 +88,53 @@ export default function AdminClientsPage() {
           options={Object.entries(audiences).map(([value, { label }]) => ({ value, label }))}
           value={audience}
           onChange={(event) => {
-            if (isAudience(event.target.value)) restart(setAudience)(event.target.value);
+            if (isAudience(event.target.value)) setAudience(event.target.value);
           }}
         />
         <SelectField
           label="Order"
           options={clientSorts.map((value) => ({ value, label: sortLabels[value] }))}
           value={sort}
-          onChange={(event) => restart(setSort)(event.target.value as ClientSort)}
+          onChange={(event) => setSort(event.target.value as ClientSort)}
         />
       </div>
-      <QueryState
-        query={clients}
-        loading="Loading clients…"
-        failed="Clients could not be loaded"
-        isEmpty={(page) => page.total === 0 && !filtered}
-        empty="No accounts yet. Clients appear here when they register."
-      >
-        {(page) => {
-          const shown = page.rows.filter((client) => matchesClient(client, search));
-          return (
-            <div className="space-y-4">
-              <p className="text-sm text-slate-600" aria-live="polite">
-                {filtered ? `${accounts(page.total)} match` : accounts(page.total)}
-                {clients.isFetching ? ' · updating…' : ''}
-              </p>
-              {shown.length > 0 ? (
-                <ClientsList clients={shown} />
-              ) : (
-                <EmptyState>No accounts match these filters.</EmptyState>
-              )}
-              <Pager
-                offset={offset}
-                limit={CLIENT_PAGE.default}
-                total={page.total}
-                label="accounts"
-                busy={clients.isPlaceholderData}
-                onChange={setOffset}
-              />
-            </div>
-          );
-        }}
-      </QueryState>
+      <div ref={top} className="scroll-mt-4">
+        <QueryState
+          query={clients}
+          loading="Loading clients…"
+          failed="Clients could not be loaded"
+          isEmpty={(page) => page.total === 0 && !filtered}
+          empty="No accounts yet. Clients appear here when they register."
+        >
+          {(page) => {
+            const shown = page.rows.filter((client) => matchesClient(client, search));
+            return (
+              <div className="space-y-4">
+                <p className="text-sm text-slate-600" aria-live="polite">
+                  {filtered ? `${accounts(page)} match` : accounts(page)}
+                  {clients.isFetching ? ' · updating…' : ''}
+                </p>
+                {shown.length > 0 ? (
+                  <ClientsList clients={shown} />
+                ) : (
+                  <EmptyState>No accounts match these filters.</EmptyState>
+                )}
+                {cursors.length > 1 || page.nextCursor ? (
+                  <CursorPager
+                    label="accounts"
+                    text={shownText(cursors.length - 1, page.rows.length)}
+                    busy={clients.isPlaceholderData}
+                    hasPrevious={cursors.length > 1}
+                    hasNext={!!page.nextCursor}
+                    onPrevious={() => turn(cursors.slice(0, -1))}
+                    onNext={() => turn([...cursors, page.nextCursor])}
+                  />
+                ) : null}
+              </div>
+            );
+          }}
+        </QueryState>
+      </div>
     </>
   );
 }

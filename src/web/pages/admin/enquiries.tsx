@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ENQUIRY_PAGE } from '#shared/enquiries.ts';
+import { totalText } from '#shared/paging.ts';
+import { CursorPager } from '#web/components/cursor-pager.tsx';
 import { TextField } from '#web/components/field.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
-import { Pager } from '#web/components/pager.tsx';
 import { EmptyState, QueryState } from '#web/components/query-state.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
 import { useSettled } from '#web/lib/use-settled.ts';
@@ -15,14 +16,32 @@ const description = 'Project enquiries sent from the contact form, newest first.
 
 export const meta = () => pageMeta(title, description);
 
-const count = (n: number) =>
-  `${new Intl.NumberFormat('en-US').format(n)} ${n === 1 ? 'enquiry' : 'enquiries'}`;
+const count = (page: { total: number; totalCapped: boolean }) =>
+  `${totalText(page)} ${page.total === 1 && !page.totalCapped ? 'enquiry' : 'enquiries'}`;
+
+const shownText = (pagesBefore: number, shown: number) => {
+  const first = pagesBefore * ENQUIRY_PAGE.default + 1;
+  return `Enquiries ${first}–${first + shown - 1}`;
+};
+
+// The list pages on the server after the last enquiry shown (its cursor): Next asks for
+// the enquiries before it, Previous goes back to a cursor already used. The cursors
+// belong to one search: a new search starts again from the newest.
 
 export default function AdminEnquiriesPage() {
   const [search, setSearch] = useState('');
-  const [offset, setOffset] = useState(0);
-  const q = useSettled(search);
-  const enquiries = useQuery(enquiriesQuery({ q, offset }));
+  const q = useSettled(search).trim();
+  const [paging, setPaging] = useState<{ q: string; cursors: (string | null)[] }>({
+    q,
+    cursors: [null],
+  });
+  const cursors = paging.q === q ? paging.cursors : [null];
+  const enquiries = useQuery(enquiriesQuery({ q, before: cursors.at(-1) ?? null }));
+  const top = useRef<HTMLDivElement>(null);
+  const turn = (next: (string | null)[]) => {
+    setPaging({ q, cursors: next });
+    top.current?.scrollIntoView({ block: 'start' });
+  };
   return (
     <>
       <PageHeader
@@ -31,7 +50,7 @@ export default function AdminEnquiriesPage() {
         actions={
           enquiries.data ? (
             <p className="text-sm text-slate-600" aria-live="polite">
-              {q.trim() ? `${count(enquiries.data.total)} match` : count(enquiries.data.total)}
+              {q ? `${count(enquiries.data)} match` : count(enquiries.data)}
             </p>
           ) : null
         }
@@ -41,41 +60,43 @@ export default function AdminEnquiriesPage() {
         type="search"
         placeholder="Name, e-mail, company or message"
         value={search}
-        onChange={(event) => {
-          setSearch(event.target.value);
-          setOffset(0);
-        }}
+        onChange={(event) => setSearch(event.target.value)}
         className="mb-4 w-full sm:w-80"
       />
-      <QueryState
-        query={enquiries}
-        loading="Loading enquiries…"
-        failed="Enquiries could not be loaded"
-        isEmpty={(page) => page.total === 0 && !q.trim()}
-        empty="No enquiries yet. Messages sent from the contact page appear here."
-      >
-        {(page) => (
-          <div className="space-y-4">
-            {page.rows.length === 0 ? (
-              <EmptyState>No enquiries match “{q.trim()}”.</EmptyState>
-            ) : (
-              <ul className="space-y-4">
-                {page.rows.map((enquiry) => (
-                  <EnquiryCard key={enquiry._id} enquiry={enquiry} />
-                ))}
-              </ul>
-            )}
-            <Pager
-              offset={offset}
-              limit={ENQUIRY_PAGE.default}
-              total={page.total}
-              label="enquiries"
-              busy={enquiries.isPlaceholderData}
-              onChange={setOffset}
-            />
-          </div>
-        )}
-      </QueryState>
+      <div ref={top} className="scroll-mt-4">
+        <QueryState
+          query={enquiries}
+          loading="Loading enquiries…"
+          failed="Enquiries could not be loaded"
+          isEmpty={(page) => page.total === 0 && !q}
+          empty="No enquiries yet. Messages sent from the contact page appear here."
+        >
+          {(page) => (
+            <div className="space-y-4">
+              {page.rows.length === 0 ? (
+                <EmptyState>No enquiries match “{q}”.</EmptyState>
+              ) : (
+                <ul className="space-y-4">
+                  {page.rows.map((enquiry) => (
+                    <EnquiryCard key={enquiry._id} enquiry={enquiry} />
+                  ))}
+                </ul>
+              )}
+              {cursors.length > 1 || page.nextCursor ? (
+                <CursorPager
+                  label="enquiries"
+                  text={shownText(cursors.length - 1, page.rows.length)}
+                  busy={enquiries.isPlaceholderData}
+                  hasPrevious={cursors.length > 1}
+                  hasNext={!!page.nextCursor}
+                  onPrevious={() => turn(cursors.slice(0, -1))}
+                  onNext={() => turn([...cursors, page.nextCursor])}
+                />
+              ) : null}
+            </div>
+          )}
+        </QueryState>
+      </div>
     </>
   );
 }

@@ -3,6 +3,7 @@ import { type ComponentProps, useRef, useState } from 'react';
 import type { ClientRow } from '#shared/clients.ts';
 import { TextField } from '#web/components/field.tsx';
 import { SelectField } from '#web/components/field-select.tsx';
+import { matchCount, type Page } from '#web/lib/api.ts';
 import { useSettled } from '#web/lib/use-settled.ts';
 import { clientsQuery } from './clients-api.ts';
 
@@ -14,10 +15,13 @@ import { clientsQuery } from './clients-api.ts';
 const optionLabel = (client: ClientRow) =>
   client.name.trim() ? `${client.name} (${client.email})` : client.email;
 
-const countText = (shown: number, total: number, searching: boolean) => {
-  if (searching) return total === 1 ? '1 client matches.' : `${total} clients match.`;
-  if (total > shown) return `The newest ${shown} of ${total} clients; search to find others.`;
-  return total === 1 ? '1 client.' : `${total} clients.`;
+const countText = (shown: number, page: Page<unknown>, searching: boolean) => {
+  const one = page.total === 1 && !page.capped;
+  if (searching) return one ? '1 client matches.' : `${matchCount(page)} clients match.`;
+  if (page.total > shown) {
+    return `The newest ${shown} of ${matchCount(page)} clients; search to find others.`;
+  }
+  return one ? '1 client.' : `${matchCount(page)} clients.`;
 };
 
 interface ClientSelectProps extends Omit<ComponentProps<'select'>, 'children'> {
@@ -64,7 +68,7 @@ export function ClientSelect({
         onChange={(event) => setSearch(event.target.value)}
         hint={
           clients.data ? (
-            <span aria-live="polite">{countText(rows.length, clients.data.total, Boolean(q))}</span>
+            <span aria-live="polite">{countText(rows.length, clients.data, Boolean(q))}</span>
           ) : (
             'Loading clients…'
           )

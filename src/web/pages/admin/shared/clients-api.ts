@@ -23,7 +23,6 @@ export interface ClientListParams {
   /** Leave one role out: the clients screen and the pickers leave the admins out. */
   exclude?: Role;
   sort?: ClientSort;
-  offset?: number;
 }
 
 /**
@@ -37,7 +36,6 @@ export const clientsQuery = (params: ClientListParams = {}) =>
       callApiPage(clientsApi.list, {
         query: {
           limit: CLIENT_PAGE.default,
-          offset: params.offset ?? 0,
           sort: params.sort ?? 'newest',
           q: params.q?.trim() || undefined,
           role: params.role || undefined,

@@ -5,6 +5,7 @@ import { Card } from '#web/components/card.tsx';
 import { StatusChip } from '#web/components/chips.tsx';
 import { TextField } from '#web/components/field.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
+import { matchCount, type Page } from '#web/lib/api.ts';
 import { useSettled } from '#web/lib/use-settled.ts';
 import { matchesClient } from '../shared/client-format.ts';
 import { clientsQuery } from '../shared/clients-api.ts';
@@ -13,7 +14,8 @@ import { clientsQuery } from '../shared/clients-api.ts';
 // (GET /api/admin/clients) and one radio per match, so the keyboard and screen readers
 // get a plain single choice.
 
-const accounts = (n: number) => `${n} account${n === 1 ? '' : 's'}`;
+const accounts = (page: Page<unknown>) =>
+  `${matchCount(page)} account${page.total === 1 && !page.capped ? '' : 's'}`;
 
 export function ClientPicker({
   selectedId,
@@ -49,7 +51,8 @@ export function ClientPicker({
             isEmpty={(page) => page.total === 0 && !search.trim()}
             empty="No accounts yet."
           >
-            {({ rows: list, total }) => {
+            {(page) => {
+              const list = page.rows;
               const shown = list.filter((client) => matchesClient(client, search));
               return (
                 // min-w-0: a fieldset is as wide as its longest name by default, and a long
@@ -57,7 +60,7 @@ export function ClientPicker({
                 <fieldset className="min-w-0">
                   <legend className="sr-only">Choose a client</legend>
                   <p className="mb-2 text-xs text-slate-600" aria-live="polite">
-                    {search.trim() ? `${shown.length} of ${accounts(total)}` : accounts(total)}
+                    {search.trim() ? `${shown.length} of ${accounts(page)}` : accounts(page)}
                   </p>
                   {shown.length === 0 ? (
                     <p className="rounded-lg bg-slate-50 px-3 py-4 text-center text-sm text-slate-600">
