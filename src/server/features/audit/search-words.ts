@@ -1,7 +1,7 @@
 import { inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { auditLogs } from '#server/db/schema.ts';
-import { likePattern, wordsOf } from '#server/db/search.ts';
+import { estimatedRows, likePattern, wordsOf } from '#server/db/search.ts';
 
 // The audit search's words (docs/decisions/018-run-rollups.md): each must be found in the
 // entry's own text or name the person or process the entry is about. How a word is matched
@@ -44,16 +44,8 @@ export interface SearchWord {
   common: boolean;
 }
 
-async function estimatedEntries(db: Db, pattern: string): Promise<number> {
-  const explained = (await db.execute(
-    sql`explain (format json) select 1 from audit_logs where ${auditOwnText} ilike ${pattern}`,
-  )) as { rows: Record<string, unknown>[] };
-  const plan = Object.values(explained.rows[0] ?? {})[0];
-  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as
-    | { Plan?: { 'Plan Rows'?: number } }[]
-    | undefined;
-  return parsed?.[0]?.Plan?.['Plan Rows'] ?? 0;
-}
+const estimatedEntries = (db: Db, pattern: string) =>
+  estimatedRows(db, sql`select 1 from audit_logs where ${auditOwnText} ilike ${pattern}`);
 
 /**
  * The people (name or e-mail) and processes a word names are looked up first, so the

@@ -2,7 +2,7 @@ import { and, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { hashPassword } from '#server/auth/passwords.ts';
 import type { Db } from '#server/db/client.ts';
 import { type UserRow, users } from '#server/db/schema.ts';
-import { searchWords } from '#server/db/search.ts';
+import { readSearch, searchWords } from '#server/db/search.ts';
 import { audit } from '#server/domain/audit/audit.ts';
 import { findUserByEmail, findUserById } from '#server/domain/users/repository.ts';
 import { badRequest, conflict, notFound } from '#server/http/errors.ts';
@@ -15,7 +15,6 @@ import { countCapFor } from '#shared/paging.ts';
 import { passwordMessages } from '#shared/password.ts';
 import type { Role, SubscriptionStatus } from '#shared/user.ts';
 import { clientOrders } from './client-order.ts';
-import { readAccountSearch } from './search-plan.ts';
 
 // Admin changes to client accounts. Every change is audited with the acting admin.
 
@@ -101,7 +100,7 @@ export async function listClients(db: Db, query: ClientListQuery) {
     query.exclude ? ne(users.role, query.exclude) : undefined,
   );
   const cap = countCapFor(query.q);
-  const [, rows, counted] = await readAccountSearch(db, query.q, matching, (db) =>
+  const [, rows, counted] = await readSearch(db, { q: query.q, table: users, matching }, (db) =>
     Promise.all([
       position ? requireListed(db, position.id, position.at) : undefined,
       db

@@ -2,7 +2,7 @@ import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { exactTime, type KeysetPosition, keysetPage, pastPosition } from '#server/db/keyset.ts';
 import { type EnquiryRow, enquiries } from '#server/db/schema.ts';
-import { searchWords, wordsOf } from '#server/db/search.ts';
+import { readSearch, searchWords } from '#server/db/search.ts';
 import { audit } from '#server/domain/audit/audit.ts';
 import { enquiryMail } from '#server/domain/mail/messages/enquiry.tsx';
 import { queueMail } from '#server/domain/mail/outbox.ts';
@@ -96,57 +96,11 @@ async function requireListed(db: Db, position: KeysetPosition) {
   if (!found) throw badRequest(pageCursorMessage, { before: pageCursorMessage });
 }
 
-/**
- * Under this many matches (the planner's estimate) a search is read through the trigram
- * indexes; over it, by reading the newest enquiries until a page is full, which a common
- * word fills in a few rows.
- */
-const RARE_MATCHES = 2_000;
-
-async function estimatedMatches(db: Db, where: SQL): Promise<number> {
-  const explained = (await db.execute(
-    sql`explain (format json) ${db.select({ one: sql`1` }).from(enquiries).where(where)}`,
-  )) as { rows: Record<string, unknown>[] };
-  const plan = Object.values(explained.rows[0] ?? {})[0];
-  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as
-    | { Plan?: { 'Plan Rows'?: number } }[]
-    | undefined;
-  return parsed?.[0]?.Plan?.['Plan Rows'] ?? Number.POSITIVE_INFINITY;
-}
-
-/**
- * Reads a search's page and count through the trigram indexes when its words are rare.
- * The planner prices five GIN indexes above reading the table (50,000 short enquiries:
- * 2,077 against 5,100), yet matching every enquiry's five columns with ILIKE took 0.35 to
- * 1.3 s on PGlite and the indexes 25 to 40 ms; so, as the audit log does
- * (docs/decisions/018), the planner's own estimate of the matches decides, and a rare
- * search is read with the other ways through the table priced out inside its
- * transaction: a sequential scan, and the newest first until a page is full, which for a
- * rare word is every enquiry. (The clients feature has the same few lines: a shared home
- * in db/search.ts would serve both and the audit log's estimate.)
- */
-async function readSearch<T>(
-  db: Db,
-  q: string | undefined,
-  matching: SQL | undefined,
-  read: (db: Db) => Promise<T>,
-): Promise<T> {
-  const indexable = wordsOf(q).some((word) => word.length >= 3);
-  if (!matching || !indexable || (await estimatedMatches(db, matching)) >= RARE_MATCHES) {
-    return read(db);
-  }
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    await tx.execute(sql`set local enable_indexscan = off`);
-    return read(tx);
-  });
-}
-
 /** A page of enquiries, newest first, matching every search word, and how many match. */
 export async function listEnquiries(db: Db, query: EnquiryListQuery) {
   const matching = and(...enquirySearch(query.q));
   const cap = countCapFor(query.q);
-  const [, rows, counted] = await readSearch(db, query.q, matching, (db) =>
+  const [, rows, counted] = await readSearch(db, { q: query.q, table: enquiries, matching }, (db) =>
     Promise.all([
       query.before ? requireListed(db, query.before) : undefined,
       db
