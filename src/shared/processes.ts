@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pagingQuery } from './paging.ts';
+import { PageCursorSchema } from './page-cursor.ts';
+import { keysetPagingQuery } from './paging.ts';
 import { InputFieldAnswerSchema, InputFieldSchema } from './process-inputs.ts';
 import { LastRunSchema, runStates } from './runs.ts';
 import { singleLine } from './text.ts';
@@ -196,9 +197,16 @@ export type SavedProcess = z.infer<typeof SavedProcessSchema>;
 /** Processes per page of the admin list, and the most one call may ask for. */
 export const PROCESS_PAGE = { default: 200, max: 500 } as const;
 
-/** GET /api/admin/processes: a page, searched, or one client's processes. */
-export const ProcessListQuerySchema = pagingQuery(PROCESS_PAGE.default, PROCESS_PAGE.max).extend({
+/**
+ * GET /api/admin/processes: a page, searched, or one client's processes; `after`, the
+ * X-Next-Cursor of the page before (the last process shown), in either order.
+ */
+export const ProcessListQuerySchema = keysetPagingQuery(
+  PROCESS_PAGE.default,
+  PROCESS_PAGE.max,
+).extend({
   clientUserId: z.uuid().optional(),
+  after: PageCursorSchema.optional(),
 });
 
 /** POST /api/admin/processes/{id}/test takes no fields; whatever JSON object is sent is ignored. */

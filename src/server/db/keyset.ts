@@ -1,4 +1,6 @@
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, count, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from './client.ts';
 
 // Paging a list ordered by (time, id) with a keyset, at the precision the database keeps:
 // the time of a page's last row is read as text to the microsecond beside the row and
@@ -73,4 +75,20 @@ export function keysetPage<Row>(
     page,
     nextCursor: rows.length > limit && last ? cursorOf(positionOfRow(last)) : null,
   };
+}
+
+/**
+ * How many rows of `table` match, counting no further than `cap` + 1 (shared/paging.ts
+ * `countCapFor`): a list says "10,000+" past its cap rather than read every match for
+ * every page (docs/decisions/030).
+ */
+export async function countUpTo(db: Db, table: PgTable, where: SQL | undefined, cap: number) {
+  const matches = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(cap + 1)
+    .as('matches');
+  const [row] = await db.select({ n: count() }).from(matches);
+  return row?.n ?? 0;
 }

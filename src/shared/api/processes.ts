@@ -40,6 +40,7 @@ const AdminProcessListQuerySchema = ProcessListQuerySchema.extend({
 
 /** A process in the admin list carries its health (docs/decisions/029-operations-console.md). */
 const AdminProcessListItemSchema = AdminProcessSchema.extend({ health: ProcessHealthSchema });
+export type AdminProcessListItem = z.infer<typeof AdminProcessListItemSchema>;
 
 export const processesApi = {
   mine: defineRoute({
@@ -94,7 +95,7 @@ export const processesApi = {
     path: '/api/admin/processes',
     ...admin,
     summary:
-      'Processes, newest first or worst health first (sort=health), a page at a time (X-Total-Count: how many match)',
+      'Processes, newest first or worst health first (sort=health), a page at a time: X-Next-Cursor, passed as `after`, asks for the next page (absent on the last); X-Total-Count says how many match, counted up to 10,000 (X-Total-Capped: true when more do)',
     description:
       'Each process carries its health from the rollups: success rate and runs over 7 and 30 days, median and p95 duration, last success, last failure with its error, failures in a row. sort=health orders by failures in a row (most first), then by the 7-day success rate (lowest first).',
     query: AdminProcessListQuerySchema,

@@ -178,8 +178,14 @@ type SevenDays = Awaited<ReturnType<typeof sevenDayTotals>>;
  * `sevenDays` (left joins) on the process id to use it.
  */
 export function byHealth(sevenDays: SevenDays): SQL[] {
-  return [
-    sql`coalesce(${processHealth.failuresInARow}, 0) desc`,
-    sql`(${sevenDays.runs} - ${sevenDays.failures})::float8 / nullif(${sevenDays.runs}, 0) asc nulls last`,
-  ];
+  const { streak, rate } = healthKeys(sevenDays);
+  return [sql`${streak} desc`, sql`${rate} asc nulls last`];
+}
+
+/** The two keys of the health order: failures in a row, and the 7-day success rate. */
+export function healthKeys(sevenDays: SevenDays) {
+  return {
+    streak: sql<number>`coalesce(${processHealth.failuresInARow}, 0)`,
+    rate: sql`(${sevenDays.runs} - ${sevenDays.failures})::float8 / nullif(${sevenDays.runs}, 0)`,
+  };
 }

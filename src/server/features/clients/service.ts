@@ -1,6 +1,7 @@
-import { and, count, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { hashPassword } from '#server/auth/passwords.ts';
 import type { Db } from '#server/db/client.ts';
+import { countUpTo } from '#server/db/keyset.ts';
 import { type UserRow, users } from '#server/db/schema.ts';
 import { readSearch, searchWords } from '#server/db/search.ts';
 import { audit } from '#server/domain/audit/audit.ts';
@@ -57,21 +58,6 @@ const lastActiveAt = sql<Date | null>`greatest(
 );
 
 /**
- * How many accounts match, counting no further than the cap + 1 (`countCapFor`): the
- * page says "10,000+" past it rather than read every account on every page.
- */
-async function countMatches(db: Db, where: SQL | undefined, cap: number) {
-  const matches = db
-    .select({ one: sql`1` })
-    .from(users)
-    .where(where)
-    .limit(cap + 1)
-    .as('matches');
-  const [row] = await db.select({ n: count() }).from(matches);
-  return row?.n ?? 0;
-}
-
-/**
  * A cursor names an account this list gave (to the microsecond of its creation for the
  * time orders): one that does not is refused with a message, never answered with rows
  * from a place nobody was.
@@ -109,7 +95,7 @@ export async function listClients(db: Db, query: ClientListQuery) {
         .where(and(matching, position ? order.past(position) : undefined))
         .orderBy(...order.by)
         .limit(query.limit + 1),
-      countMatches(db, matching, cap),
+      countUpTo(db, users, matching, cap),
     ]),
   );
   const page = rows.slice(0, query.limit);

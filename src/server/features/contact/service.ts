@@ -1,6 +1,12 @@
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { exactTime, type KeysetPosition, keysetPage, pastPosition } from '#server/db/keyset.ts';
+import {
+  countUpTo,
+  exactTime,
+  type KeysetPosition,
+  keysetPage,
+  pastPosition,
+} from '#server/db/keyset.ts';
 import { type EnquiryRow, enquiries } from '#server/db/schema.ts';
 import { readSearch, searchWords } from '#server/db/search.ts';
 import { audit } from '#server/domain/audit/audit.ts';
@@ -63,24 +69,6 @@ export const enquirySearch = (q: string | undefined) =>
   ]);
 
 /**
- * How many enquiries match, counting no further than the cap + 1 (`countCapFor`: 10,000,
- * or 1,000 for a search): a word in every message would otherwise be counted through
- * every enquiry on every page, the cost paging exists to avoid. Past the cap the page
- * says "10,000+" (X-Total-Capped), which is what an admin can use of it; an exact figure
- * that deep would not change what they do next, and an estimate would not be honest.
- */
-async function countMatches(db: Db, where: SQL | undefined, cap: number) {
-  const matches = db
-    .select({ one: sql`1` })
-    .from(enquiries)
-    .where(where)
-    .limit(cap + 1)
-    .as('matches');
-  const [row] = await db.select({ n: count() }).from(matches);
-  return row?.n ?? 0;
-}
-
-/**
  * A cursor names an enquiry this list gave, to the microsecond: one that does not (made
  * up, another list's, or its enquiry erased since) is refused with a message, never
  * answered with rows from a place nobody was.
@@ -116,7 +104,7 @@ export async function listEnquiries(db: Db, query: EnquiryListQuery) {
         )
         .orderBy(desc(enquiries.createdAt), desc(enquiries.id))
         .limit(query.limit + 1),
-      countMatches(db, matching, cap),
+      countUpTo(db, enquiries, matching, cap),
     ]),
   );
   const { page, nextCursor } = keysetPage(rows, query.limit, (row) => ({

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { serve } from '#server/api/serve.ts';
 import { currentUser } from '#server/auth/guards.ts';
+import { positionOf } from '#server/db/keyset.ts';
 import { healthOf } from '#server/domain/processes/health.ts';
 import { adminRunError } from '#server/domain/runs/outcome.ts';
 import { runProcess, SNIPPET_LENGTH } from '#server/domain/runs/service.ts';
 import { HttpError } from '#server/http/errors.ts';
-import { sendTotal } from '#server/http/paging.ts';
+import { sendKeysetPage } from '#server/http/paging.ts';
 import { processesApi as api } from '#shared/api/processes.ts';
 import { shownAnswer } from '#shared/run-answers.ts';
 import { runContextOf } from './run-context.ts';
@@ -28,13 +29,17 @@ export const adminProcessRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = database.db;
 
   serve(app, api.list, async (request, reply) => {
-    const { rows, total } = await listProcesses(db, request.query);
+    const { after, ...query } = request.query;
+    const { rows, counted, cap, nextCursor } = await listProcesses(db, {
+      ...query,
+      after: after ? positionOf(after) : undefined,
+    });
     const health = await healthOf(
       db,
       rows.map((row) => row.process.id),
       'admin',
     );
-    sendTotal(reply, total);
+    sendKeysetPage(reply, { counted, cap, nextCursor });
     return rows.map((row) => {
       const processHealth = health.get(row.process.id);
       if (!processHealth) throw new Error(`No health for process ${row.process.id}`);

@@ -177,7 +177,14 @@ describe('GET /api/admin/processes: health', () => {
     expect(worst.map((p) => p._id)).toEqual([failing.id, flaky.id, healthy.id, idle.id]);
     expect(worst[0]?.clientName).toBeTruthy();
 
-    const second = await listOf(`clientUserId=${client.user.id}&sort=health&limit=2&offset=2`);
+    const first = await t.injectAs(adminToken, {
+      method: 'GET',
+      url: `/api/admin/processes?clientUserId=${client.user.id}&sort=health&limit=2`,
+    });
+    const after = encodeURIComponent(String(first.headers['x-next-cursor']));
+    const second = await listOf(
+      `clientUserId=${client.user.id}&sort=health&limit=2&after=${after}`,
+    );
     expect(second.map((p) => p._id)).toEqual([healthy.id, idle.id]);
 
     // Across clients, the failing process comes before every process without a streak.

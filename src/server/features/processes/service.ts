@@ -1,15 +1,24 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import {
+  countUpTo,
+  exactTime,
+  type KeysetPosition,
+  keysetPage,
+  pastPosition,
+} from '#server/db/keyset.ts';
 import { type ProcessRow, processes, processHealth, users } from '#server/db/schema.ts';
 import { searchWords } from '#server/db/search.ts';
 import { audit } from '#server/domain/audit/audit.ts';
 import { processAuditDetails } from '#server/domain/processes/audit-details.ts';
 import { insertProcess } from '#server/domain/processes/create.ts';
-import { byHealth, sevenDayTotals } from '#server/domain/processes/health.ts';
+import { byHealth, healthKeys, sevenDayTotals } from '#server/domain/processes/health.ts';
 import { runRefused } from '#server/domain/runs/refusal.ts';
 import { findUserById } from '#server/domain/users/repository.ts';
 import { badRequest, notFound } from '#server/http/errors.ts';
 import { refusedAddressWarnings } from '#server/integrations/http/address-warnings.ts';
+import { pageCursorMessage } from '#shared/page-cursor.ts';
+import { countCapFor } from '#shared/paging.ts';
 import {
   authKindsSet,
   isWebhookTestUrl,
@@ -43,9 +52,19 @@ export function testRunTarget(process: ProcessRow): RunTarget {
   return decision.target;
 }
 
+export interface ProcessListQuery {
+  limit: number;
+  q?: string;
+  clientUserId?: string;
+  sort?: 'newest' | 'health';
+  /** The last process of the page before: this page starts after it, in the list's order. */
+  after?: KeysetPosition;
+}
+
 /**
  * A page of processes matching the search and client: newest first, or worst health
- * first (`sort: 'health'`, docs/decisions/029-operations-console.md).
+ * first (`sort: 'health'`, docs/decisions/029-operations-console.md), after the process
+ * the page before ended on (docs/decisions/030), and how many match up to the cap.
  *
  * Newest first reads the page along the creation order. By health, every matching
  * process is ordered before the page is cut: one process_health row (its primary key) and
@@ -53,50 +72,102 @@ export function testRunTarget(process: ProcessRow): RunTarget {
  * 20,000 processes that is a sort of 20,000 small rows a page (a few milliseconds), the
  * same whatever the number of runs; a client filter or search narrows it first.
  */
-export async function listProcesses(
-  db: Db,
-  query: {
-    limit: number;
-    offset: number;
-    q?: string;
-    clientUserId?: string;
-    sort?: 'newest' | 'health';
-  },
-) {
-  const where = and(
+export async function listProcesses(db: Db, query: ProcessListQuery) {
+  const matching = and(
     ...searchWords(query.q, [processes.name, processes.description, processes.n8nWebhookUrl]),
     query.clientUserId ? eq(processes.clientUserId, query.clientUserId) : undefined,
   );
-  const select = db
+  const [rows, counted] = await Promise.all([
+    query.sort === 'health' ? worstFirst(db, matching, query) : newestFirst(db, matching, query),
+    countUpTo(db, processes, matching, countCapFor(query.q)),
+  ]);
+  const { page, nextCursor } = keysetPage(rows, query.limit, (row) => ({
+    at: row.at,
+    id: row.process.id,
+  }));
+  return { rows: page, counted, cap: countCapFor(query.q), nextCursor };
+}
+
+const listed = (db: Db) =>
+  db
     .select({
       process: processes,
+      at: exactTime(processes.createdAt),
       clientName: sql<string | null>`coalesce(nullif(trim(${users.name}), ''), ${users.email})`,
     })
     .from(processes)
     .leftJoin(users, eq(users.id, processes.clientUserId));
-  const newest = [desc(processes.createdAt), desc(processes.id)];
-  const page = async () => {
-    if (query.sort !== 'health') {
-      return select
-        .where(where)
-        .orderBy(...newest)
-        .limit(query.limit)
-        .offset(query.offset);
-    }
-    const sevenDays = await sevenDayTotals(db, query.clientUserId);
-    return select
+
+const newest = [desc(processes.createdAt), desc(processes.id)];
+
+/** A cursor names a process this list gave, to the microsecond, or it is refused. */
+const listedAt = (after: KeysetPosition) =>
+  and(eq(processes.id, after.id), sql`${processes.createdAt} = ${after.at}::timestamptz`);
+
+const refusedCursor = () => badRequest(pageCursorMessage, { after: pageCursorMessage });
+
+async function newestFirst(db: Db, matching: SQL | undefined, query: ProcessListQuery) {
+  const { after } = query;
+  if (after) {
+    const [found] = await db.select({ id: processes.id }).from(processes).where(listedAt(after));
+    if (!found) throw refusedCursor();
+  }
+  return listed(db)
+    .where(
+      and(
+        matching,
+        after ? pastPosition(processes.createdAt, processes.id, after, 'older') : undefined,
+      ),
+    )
+    .orderBy(...newest)
+    .limit(query.limit + 1);
+}
+
+/**
+ * Worst health first. The page starts after the cursor's process as its health stands
+ * now (read again, so a process that failed since moves, and the pages stay in one order).
+ */
+async function worstFirst(db: Db, matching: SQL | undefined, query: ProcessListQuery) {
+  const sevenDays = await sevenDayTotals(db, query.clientUserId);
+  const { streak, rate } = healthKeys(sevenDays);
+  const withHealth = <T extends ReturnType<typeof listed>>(select: T) =>
+    select
+      .leftJoin(processHealth, eq(processHealth.processId, processes.id))
+      .leftJoin(sevenDays, eq(sevenDays.processId, processes.id));
+  let past: SQL | undefined;
+  if (query.after) {
+    // The rate as text: float8's text is exact, so it compares back equal.
+    const [position] = await db
+      .select({ streak, rate: sql<string | null>`(${rate})::text` })
+      .from(processes)
       .leftJoin(processHealth, eq(processHealth.processId, processes.id))
       .leftJoin(sevenDays, eq(sevenDays.processId, processes.id))
-      .where(where)
-      .orderBy(...byHealth(sevenDays), ...newest)
-      .limit(query.limit)
-      .offset(query.offset);
-  };
-  const [rows, [total]] = await Promise.all([
-    page(),
-    db.select({ n: count() }).from(processes).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+      .where(listedAt(query.after));
+    if (!position) throw refusedCursor();
+    past = afterInHealthOrder({ streak, rate }, { ...position, ...query.after });
+  }
+  return withHealth(listed(db))
+    .where(and(matching, past))
+    .orderBy(...byHealth(sevenDays), ...newest)
+    .limit(query.limit + 1);
+}
+
+/**
+ * The processes after one in the health order (failures in a row descending, the 7-day
+ * rate ascending with no runs last, then newest first). The keys sort in different
+ * directions, so one row comparison cannot say it: each key is compared in turn.
+ */
+function afterInHealthOrder(
+  keys: { streak: SQL; rate: SQL },
+  from: { streak: number; rate: string | null } & KeysetPosition,
+): SQL {
+  const older = pastPosition(processes.createdAt, processes.id, from, 'older');
+  const sameRateOrAfter =
+    from.rate === null
+      ? sql`(${keys.rate} is null and ${older})`
+      : sql`(${keys.rate} > ${from.rate}::float8 or ${keys.rate} is null
+             or (${keys.rate} = ${from.rate}::float8 and ${older}))`;
+  return sql`(${keys.streak} < ${from.streak} or (${keys.streak} = ${from.streak} and ${sameRateOrAfter}))`;
 }
 
 /** Creates a process for a client (domain/processes/create.ts). */

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ProcessSort } from '#shared/api/processes.ts';
+import { totalText } from '#shared/paging.ts';
 import { Button } from '#web/components/button.tsx';
+import { CursorPager } from '#web/components/cursor-pager.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
-import { Pager } from '#web/components/pager.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { type FilterOption, SegmentedFilter } from '#web/components/segmented-filter.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
@@ -24,9 +25,24 @@ const sortOptions: FilterOption<ProcessSort>[] = [
 
 export const meta = () => pageMeta(title, description);
 
+const shownText = (
+  pagesBefore: number,
+  page: { rows: unknown[]; total: number; totalCapped: boolean },
+) => {
+  const first = pagesBefore * PROCESS_PAGE_SIZE + 1;
+  return `Processes ${first}–${first + page.rows.length - 1} of ${totalText(page)}`;
+};
+
 export default function AdminProcessesPage() {
   const [clientFilter, setClientFilter] = useState('');
-  const [offset, setOffset] = useState(0);
+  // The cursors of the pages come through (null: the first): Next adds the one the
+  // server gave, Previous drops the last. A new order or client starts again.
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const top = useRef<HTMLElement>(null);
+  const turn = (next: (string | null)[]) => {
+    setCursors(next);
+    top.current?.scrollIntoView({ block: 'start' });
+  };
   const [creating, setCreating] = useState(false);
   // The order lives in the address (?sort=health), so a view of the worst first can be
   // bookmarked or shared.
@@ -34,11 +50,13 @@ export default function AdminProcessesPage() {
   const sort: ProcessSort = params.get('sort') === 'health' ? 'health' : 'newest';
   const changeSort = (next: ProcessSort) => {
     setParams(next === 'health' ? { sort: next } : {}, { preventScrollReset: true });
-    setOffset(0);
+    setCursors([null]);
   };
   // The client filter, the order and the pages are the server's: the page never holds
   // every process.
-  const processes = useQuery(processesQuery({ clientUserId: clientFilter, offset, sort }));
+  const processes = useQuery(
+    processesQuery({ clientUserId: clientFilter, after: cursors.at(-1) ?? null, sort }),
+  );
   const shown = processes.data?.rows ?? [];
 
   return (
@@ -50,7 +68,7 @@ export default function AdminProcessesPage() {
       />
       {creating ? <CreateProcessDialog onClose={() => setCreating(false)} /> : null}
       <div className="space-y-10">
-        <section aria-labelledby="all-processes-heading">
+        <section ref={top} aria-labelledby="all-processes-heading" className="scroll-mt-24">
           <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
             <h2 id="all-processes-heading" className="text-xl font-semibold text-slate-900">
               All processes
@@ -76,7 +94,7 @@ export default function AdminProcessesPage() {
                   value={clientFilter}
                   onChange={(event) => {
                     setClientFilter(event.target.value);
-                    setOffset(0);
+                    setCursors([null]);
                   }}
                   className="w-full min-w-0 sm:flex-1 lg:w-[28rem] lg:flex-none"
                 />
@@ -106,14 +124,17 @@ export default function AdminProcessesPage() {
                     />
                   ))}
                 </ul>
-                <Pager
-                  offset={offset}
-                  limit={PROCESS_PAGE_SIZE}
-                  total={page.total}
-                  label="processes"
-                  busy={processes.isPlaceholderData}
-                  onChange={setOffset}
-                />
+                {cursors.length > 1 || page.nextCursor ? (
+                  <CursorPager
+                    label="processes"
+                    text={shownText(cursors.length - 1, page)}
+                    busy={processes.isPlaceholderData}
+                    hasPrevious={cursors.length > 1}
+                    hasNext={!!page.nextCursor}
+                    onPrevious={() => turn(cursors.slice(0, -1))}
+                    onNext={() => turn([...cursors, page.nextCursor])}
+                  />
+                ) : null}
               </div>
             )}
           </QueryState>

@@ -1,8 +1,14 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { type ProcessSort, processesApi } from '#shared/api/processes.ts';
+import {
+  type AdminProcessListItem,
+  type ProcessSort,
+  processesApi,
+} from '#shared/api/processes.ts';
 import type { BodyOf } from '#shared/api/route.ts';
+import { keysetPageOf } from '#shared/paging.ts';
 import { PROCESS_PAGE } from '#shared/processes.ts';
-import { callApi, callApiPage } from '#web/lib/call-api.ts';
+import { responseError } from '#web/lib/api.ts';
+import { callApi, callApiRaw } from '#web/lib/call-api.ts';
 
 // The admin process calls (SPEC §7 Admin) and their cache key.
 
@@ -11,21 +17,25 @@ export const processKeys = { all: ['admin', 'processes'] as const };
 /** Processes per page of the admin list (the server's default page). */
 export const PROCESS_PAGE_SIZE = PROCESS_PAGE.default;
 
+/** A page of processes: the first, or the one after the cursor the page before gave. */
 export const processesQuery = (
-  params: { clientUserId?: string; offset?: number; sort?: ProcessSort } = {},
+  params: { clientUserId?: string; after?: string | null; sort?: ProcessSort } = {},
 ) =>
   queryOptions({
     queryKey: [...processKeys.all, params] as const,
-    queryFn: () =>
-      callApiPage(processesApi.list, {
+    queryFn: async () => {
+      const response = await callApiRaw(processesApi.list, {
         query: {
           limit: PROCESS_PAGE_SIZE,
-          offset: params.offset ?? 0,
           // No filter chosen is an empty string: leave it out.
           clientUserId: params.clientUserId || undefined,
           sort: params.sort ?? 'newest',
+          after: params.after ?? undefined,
         },
-      }),
+      });
+      if (!response.ok) throw await responseError(response);
+      return keysetPageOf((await response.json()) as AdminProcessListItem[], response.headers);
+    },
     placeholderData: keepPreviousData,
   });
 
