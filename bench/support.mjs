@@ -25,11 +25,15 @@ export async function waitFor(url, timeoutMs = 60_000) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** Starts a child process and returns it with a stop() that waits for its exit. */
-export function startChild(command, args, env) {
+/**
+ * Starts a child process and returns it with a stop() that waits for its exit. `cwd` runs
+ * it in another checkout (the api bench's previous release).
+ */
+export function startChild(command, args, env, { cwd } = {}) {
   const child = spawn(command, args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
+    cwd,
   });
   return {
     child,

@@ -12,6 +12,7 @@ import type { AppDeps } from '#server/deps.ts';
 import { createNotifier } from '#server/domain/notifications/notifier.ts';
 import { registerErrorHandling } from '#server/http/errors.ts';
 import { registerInputGuard } from '#server/http/input-guard.ts';
+import { requestLoggerFactory } from '#server/http/logging.ts';
 import { documentAnswers, registerRateLimits } from '#server/http/rate-limit.ts';
 import { RequestLog } from '#server/http/request-log.ts';
 import { registerSecurityHeaders } from '#server/http/security.ts';
@@ -34,6 +35,8 @@ export interface BuildOptions {
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}) {
   const app = Fastify({
     logger: options.logger ?? false,
+    // Request loggers keep their request id aside until they write a line (http/logging.ts).
+    childLoggerFactory: requestLoggerFactory(options.logger),
     // One line per request: debug, or info when slow or a 5xx (http/request-log.ts).
     logController: new RequestLog(),
     trustProxy: deps.config.trustProxy,

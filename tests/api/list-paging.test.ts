@@ -37,10 +37,10 @@ describe('GET /api/admin/clients', () => {
     const byName = await get('/api/admin/clients?q=page&sort=name');
     expect(names(byName.json())).toEqual([...people].sort());
     const first = await get('/api/admin/clients?q=page&sort=name&limit=2');
-    const after = (page: { headers: Record<string, unknown> }) =>
+    const nextOf = (page: { headers: Record<string, unknown> }) =>
       encodeURIComponent(String(page.headers['x-next-cursor']));
-    const second = await get(`/api/admin/clients?q=page&sort=name&limit=2&after=${after(first)}`);
-    const third = await get(`/api/admin/clients?q=page&sort=name&limit=2&after=${after(second)}`);
+    const second = await get(`/api/admin/clients?q=page&sort=name&limit=2&after=${nextOf(first)}`);
+    const third = await get(`/api/admin/clients?q=page&sort=name&limit=2&after=${nextOf(second)}`);
     expect(third.headers['x-next-cursor']).toBeUndefined();
     expect([...first.json(), ...second.json(), ...third.json()].map((u) => u.name)).toEqual(
       [...people].sort(),

@@ -34,25 +34,22 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && value ? value.trim() : undefined;
 }
 
-/** Session and user rows come from the read cache: no database trip on the hot path. */
-function loaders(request: FastifyRequest) {
-  const { readCache } = request.server;
-  const { db } = request.server.deps.database;
-  return {
-    session: (id: string) => readCache.session(id, () => findSession(db, id)),
-    user: (id: string) => readCache.user(id, () => findUserById(db, id)),
-  };
-}
+// Session and user rows come from the read cache: no database trip on the hot path. Plain
+// functions, not closures made per request: the hot path is a signed-in list call
+// (DESIGN §6 API budget).
+const loadSession = (request: FastifyRequest, id: string) =>
+  request.server.readCache.session(id, () => findSession(request.server.deps.database.db, id));
+const loadUser = (request: FastifyRequest, id: string) =>
+  request.server.readCache.user(id, () => findUserById(request.server.deps.database.db, id));
 
 /**
  * A test session lives only while the admin who opened it is still an Admin with the
  * same password, signed in with the session it was opened from.
  */
 async function requireLiveImpersonator(request: FastifyRequest, session: SessionRow) {
-  const load = loaders(request);
   const [admin, parent] = await Promise.all([
-    session.impersonatorId ? load.user(session.impersonatorId) : undefined,
-    session.parentSessionId ? load.session(session.parentSessionId) : undefined,
+    session.impersonatorId ? loadUser(request, session.impersonatorId) : undefined,
+    session.parentSessionId ? loadSession(request, session.parentSessionId) : undefined,
   ]);
   const adminStillValid =
     admin?.role === 'Admin' && admin.tokenVersion === session.impersonatorTokenVersion;
@@ -62,14 +59,16 @@ async function requireLiveImpersonator(request: FastifyRequest, session: Session
 }
 
 export async function requireUser(request: FastifyRequest): Promise<void> {
+  // Guards stack (requireAdmin runs requireUser; a route may add its own): a request this
+  // guard already let through is not looked up again. Only requireUser sets claims.
+  if (request.user && request.claims) return;
   const token = bearerToken(request);
   if (!token) throw unauthorized();
   // A personal API token reaches only the routes that take one (auth/api-tokens.ts).
   if (isApiTokenSecret(token)) throw unauthorized(apiTokenMessages.notHere);
   const claims = await request.server.deps.tokens.verify(token);
   if (!claims) throw unauthorized(SESSION_ENDED);
-  const load = loaders(request);
-  const session = await load.session(claims.sid);
+  const session = await loadSession(request, claims.sid);
   const matches =
     session?.userId === claims.sub && (session.impersonatorId ?? undefined) === claims.imp;
   if (!session || !matches) throw unauthorized(SESSION_ENDED);
@@ -77,7 +76,7 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
     throw unauthorized(session.impersonatorId ? impersonationMessages.ended : SESSION_ENDED);
   }
   if (session.impersonatorId) await requireLiveImpersonator(request, session);
-  const user = await load.user(claims.sub);
+  const user = await loadUser(request, claims.sub);
   if (!user || user.tokenVersion !== claims.tv) throw unauthorized(SESSION_ENDED);
   if (user.closedAt) throw unauthorized(privacyMessages.accountClosed);
   // An admin testing as the client (impersonation) is not the client's network.

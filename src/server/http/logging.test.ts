@@ -6,6 +6,7 @@ import {
   loggerOptions,
   REDACTED,
   redactUrl,
+  requestLoggerFactory,
   scrubText,
   serializeError,
 } from './logging.ts';
@@ -208,5 +209,59 @@ describe('loggerOptions', () => {
     expect(text).toContain('"query": "select $1"');
     expect(text).not.toContain(SECRET);
     expect(text).not.toContain('argon2');
+  });
+});
+
+describe('request loggers (requestLoggerFactory)', () => {
+  const lines: string[] = [];
+  const options = {
+    ...loggerOptions('info'),
+    stream: { write: (line: string) => void lines.push(line) },
+  };
+  const logged = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+
+  it('put the request id on every line a request writes, its child loggers too', async () => {
+    const app = Fastify({ logger: options, childLoggerFactory: requestLoggerFactory(options) });
+    app.get('/steps', async (request) => {
+      request.log.info('first');
+      request.log.child({ step: 'two' }).warn({ password: SECRET }, 'second');
+      return { ok: true };
+    });
+    try {
+      await app.inject({ url: '/steps' });
+      await app.inject({ url: '/steps' });
+      const [first, second, third] = logged().filter((line) => line.msg !== 'incoming request');
+      const ids = logged()
+        .filter((line) => line.msg === 'first')
+        .map((line) => line.reqId);
+      expect(ids).toHaveLength(2);
+      expect(new Set(ids).size).toBe(2);
+      expect(first).toMatchObject({ msg: 'first', reqId: ids[0] });
+      expect(second).toMatchObject({ msg: 'second', reqId: ids[0], step: 'two' });
+      expect(second?.password).toBe(REDACTED);
+      expect(third).toMatchObject({ msg: 'request completed', reqId: ids[0] });
+    } finally {
+      await app.close();
+      lines.length = 0;
+    }
+  });
+
+  it("redacts a request logger's bindings in each line it writes", async () => {
+    const app = Fastify({ logger: options });
+    await app.ready();
+    const factory = requestLoggerFactory(options);
+    const child = factory?.call(app, app.log, { reqId: 'req-7', token: SECRET }, {}, {} as never);
+    child?.info({ url: `/invite/${SECRET}` }, 'with bindings');
+    await app.close();
+    const [line] = logged();
+    expect(line).toMatchObject({ msg: 'with bindings', reqId: 'req-7', token: REDACTED });
+    expect(lines.join('')).not.toContain(SECRET);
+    lines.length = 0;
+  });
+
+  it("leaves loggers not made by loggerOptions to Fastify's own factory", () => {
+    expect(requestLoggerFactory(false)).toBeUndefined();
+    expect(requestLoggerFactory(undefined)).toBeUndefined();
+    expect(requestLoggerFactory({ level: 'info' })).toBeUndefined();
   });
 });

@@ -198,10 +198,15 @@ class InsuranceLimiter extends RateLimiterMemory {
   }
 }
 
-/** Spends the token owner's budget on calls made with an API token (others pass). */
+/**
+ * Spends the token owner's budget on calls made with an API token. Every signed-in list
+ * call runs this, and a call with a session spends nothing: it passes on without a
+ * promise (a callback hook), which keeps the hot path's cost down (DESIGN §6 API budget).
+ */
 function tokenGuard(limiter: RateLimiterAbstract, name: LimitName): onRequestHookHandler {
-  return async function apiTokenRateLimit(request, reply) {
-    if (request.apiToken) await spend(limiter, `${name}|account:${request.apiToken.userId}`, reply);
+  return function apiTokenRateLimit(request, reply, done) {
+    if (!request.apiToken) return done();
+    spend(limiter, `${name}|account:${request.apiToken.userId}`, reply).then(() => done(), done);
   };
 }
 

@@ -1,56 +1,98 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
-import fastifyStatic from '@fastify/static';
+import { join, relative, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerPageFormPosts } from './page-forms.ts';
 import { contentSecurityPolicy } from './security.ts';
+import { type StaticFile, sendStaticFile, staticFile } from './static-files.ts';
 
-// Serves the built web app: pre-rendered public pages, hashed assets, and the SPA
-// fallback for portal and admin routes. React Router emits a few inline scripts; each
-// page's CSP allows exactly those by hash, so no 'unsafe-inline' is ever needed.
-
-interface HtmlPage {
-  raw: Buffer;
-  gzip: Buffer;
-  brotli: Buffer;
-  csp: string;
-}
+// Serves the built web app from memory (http/static-files.ts): pre-rendered public pages,
+// hashed assets, the other files of the build, and the SPA fallback for portal and admin
+// routes. React Router emits a few inline scripts; each page's CSP allows exactly those by
+// hash, so no 'unsafe-inline' is ever needed. Pages are revalidated on every visit
+// (no-cache, with an ETag, so an unchanged page costs a 304); hashed assets under
+// /assets/ never change and are cached for a year; other files for an hour.
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
+const PAGE_CACHE = 'no-cache';
+const ASSET_CACHE = 'public, max-age=31536000, immutable';
+const FILE_CACHE = 'public, max-age=3600';
 
-function toPage(html: Buffer): HtmlPage {
+function toPage(html: Buffer): StaticFile {
   const hashes = [...html.toString('utf8').matchAll(INLINE_SCRIPT)]
     .map((m) => m[1] ?? '')
     .filter((body) => body.length > 0)
     .map((body) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`);
-  return {
-    raw: html,
-    gzip: gzipSync(html, { level: 9 }),
-    brotli: brotliCompressSync(html),
-    csp: contentSecurityPolicy(hashes),
-  };
-}
-
-function findHtmlFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return findHtmlFiles(path);
-    return name === 'index.html' ? [path] : [];
+  return staticFile(html, {
+    contentType: 'text/html; charset=utf-8',
+    cacheControl: PAGE_CACHE,
+    headers: { 'content-security-policy': contentSecurityPolicy(hashes) },
+    compress: 'always',
   });
 }
 
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: HtmlPage) {
-  const accepts = String(request.headers['accept-encoding'] ?? '');
-  reply
-    .type('text/html; charset=utf-8')
-    .header('content-security-policy', page.csp)
-    .header('cache-control', 'no-cache')
-    .header('vary', 'accept-encoding');
-  if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.brotli);
-  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(page.gzip);
-  return reply.send(page.raw);
+/** Content types as @fastify/static sent them; anything else is a download. */
+const CONTENT_TYPES: Record<string, string> = {
+  js: 'application/javascript; charset=utf-8',
+  mjs: 'application/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  map: 'application/json; charset=utf-8',
+  webmanifest: 'application/manifest+json; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  xml: 'application/xml',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  ico: 'image/vnd.microsoft.icon',
+  woff: 'font/woff',
+  woff2: 'font/woff2',
+  ttf: 'font/ttf',
+  otf: 'font/otf',
+  wasm: 'application/wasm',
+  pdf: 'application/pdf',
+};
+/** Text worth compressing, as scripts/compress-build.mjs picks it; the rest is sent as is. */
+const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|xml|webmanifest|map)$/;
+
+const contentTypeOf = (name: string) =>
+  CONTENT_TYPES[name.slice(name.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+/** The build's files by URL path ("/assets/app-abc123.js"), with their compressed copies. */
+function buildFiles(webRoot: string, files: string[]): Map<string, StaticFile> {
+  const present = new Set(files);
+  const served = new Map<string, StaticFile>();
+  for (const file of files) {
+    // Pages are served by their route alone, never by their file name.
+    if (file.endsWith('.html')) continue;
+    const urlPath = `/${relative(webRoot, file).split(sep).join('/')}`;
+    const copy = (suffix: string) =>
+      present.has(`${file}${suffix}`) ? readFileSync(`${file}${suffix}`) : undefined;
+    served.set(
+      urlPath,
+      staticFile(readFileSync(file), {
+        contentType: contentTypeOf(file),
+        cacheControl: urlPath.includes('/assets/') ? ASSET_CACHE : FILE_CACHE,
+        lastModified: statSync(file).mtime,
+        ranges: true,
+        br: copy('.br'),
+        gzip: copy('.gz'),
+        ...(COMPRESSIBLE.test(file) && { compress: 'when-smaller' as const }),
+      }),
+    );
+  }
+  return served;
 }
 
 export interface WebApp {
@@ -65,29 +107,23 @@ export async function registerWeb(app: FastifyInstance, webRoot: string): Promis
     return null;
   }
   const fallback = toPage(readFileSync(fallbackFile));
-  const pagePaths = findHtmlFiles(webRoot).map((file) => {
-    const path = `/${relative(webRoot, file).split(sep).slice(0, -1).join('/')}`;
-    const page = toPage(readFileSync(file));
-    app.get(path, { schema: { hide: true } }, (request, reply) => sendPage(request, reply, page));
-    return path;
-  });
+  const files = filesUnder(webRoot);
+  const pagePaths = files
+    .filter((file) => file.endsWith(`${sep}index.html`))
+    .map((file) => {
+      const path = `/${relative(webRoot, file).split(sep).slice(0, -1).join('/')}`;
+      const page = toPage(readFileSync(file));
+      app.get(path, { schema: { hide: true } }, (request, reply) =>
+        sendStaticFile(request, reply, page),
+      );
+      return path;
+    });
   // A form submitted before the page hydrated (page-forms.ts).
   await registerPageFormPosts(app, pagePaths);
-  await app.register(fastifyStatic, {
-    root: resolve(webRoot),
-    wildcard: false,
-    index: false,
-    preCompressed: true,
-    allowedPath: (path) => !path.endsWith('.html'),
-    // Off, or @fastify/send's own "public, max-age=0" replaces the header set below.
-    cacheControl: false,
-    setHeaders(res, path) {
-      const immutable = path.includes(`${sep}assets${sep}`);
-      res.setHeader(
-        'cache-control',
-        immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-      );
-    },
-  });
-  return { sendFallback: (request, reply) => sendPage(request, reply, fallback) };
+  for (const [path, file] of buildFiles(webRoot, files)) {
+    app.get(path, { schema: { hide: true } }, (request, reply) =>
+      sendStaticFile(request, reply, file),
+    );
+  }
+  return { sendFallback: (request, reply) => sendStaticFile(request, reply, fallback) };
 }
