@@ -1,5 +1,5 @@
 // Writes .br and .gz beside every text asset of the web build, so the server sends
-// pre-compressed files (see @fastify/static preCompressed) without compressing per request.
+// pre-compressed files (src/server/http/static-files.ts) without compressing per request.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
