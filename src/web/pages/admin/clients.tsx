@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { CLIENT_PAGE, type ClientSort, clientSorts } from '#shared/clients.ts';
 import { totalText } from '#shared/paging.ts';
 import type { Role } from '#shared/user.ts';
@@ -8,6 +8,7 @@ import { TextField } from '#web/components/field.tsx';
 import { SelectField } from '#web/components/field-select.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { EmptyState, QueryState } from '#web/components/query-state.tsx';
+import { useCursorPages } from '#web/components/use-cursor-pages.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { useSettled } from '#web/lib/use-settled.ts';
 import { ClientsList } from './clients/clients-list.tsx';
@@ -55,21 +56,11 @@ export default function AdminClientsPage() {
   const [audience, setAudience] = useState<Audience>('clients');
   const [sort, setSort] = useState<ClientSort>('newest');
   const q = useSettled(search).trim();
-  const list = `${q}\n${audience}\n${sort}`;
-  const [paging, setPaging] = useState<{ list: string; cursors: (string | null)[] }>({
-    list,
-    cursors: [null],
-  });
-  const cursors = paging.list === list ? paging.cursors : [null];
+  const pages = useCursorPages(`${q}\n${audience}\n${sort}`);
   const clients = useQuery(
-    clientPageQuery({ q, ...audiences[audience].filter, sort, after: cursors.at(-1) ?? null }),
+    clientPageQuery({ q, ...audiences[audience].filter, sort, after: pages.cursor }),
   );
   const filtered = Boolean(search.trim() || audience !== 'clients');
-  const top = useRef<HTMLDivElement>(null);
-  const turn = (next: (string | null)[]) => {
-    setPaging({ list, cursors: next });
-    top.current?.scrollIntoView({ block: 'start' });
-  };
 
   return (
     <>
@@ -98,7 +89,7 @@ export default function AdminClientsPage() {
           onChange={(event) => setSort(event.target.value as ClientSort)}
         />
       </div>
-      <div ref={top} className="scroll-mt-4">
+      <div ref={pages.top} className="scroll-mt-4">
         <QueryState
           query={clients}
           loading="Loading clients…"
@@ -119,15 +110,12 @@ export default function AdminClientsPage() {
                 ) : (
                   <EmptyState>No accounts match these filters.</EmptyState>
                 )}
-                {cursors.length > 1 || page.nextCursor ? (
+                {pages.pagesBefore > 0 || page.nextCursor ? (
                   <CursorPager
                     label="accounts"
-                    text={shownText(cursors.length - 1, page.rows.length)}
+                    text={shownText(pages.pagesBefore, page.rows.length)}
                     busy={clients.isPlaceholderData}
-                    hasPrevious={cursors.length > 1}
-                    hasNext={!!page.nextCursor}
-                    onPrevious={() => turn(cursors.slice(0, -1))}
-                    onNext={() => turn([...cursors, page.nextCursor])}
+                    {...pages.turns(page.nextCursor)}
                   />
                 ) : null}
               </div>

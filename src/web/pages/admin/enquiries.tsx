@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { ENQUIRY_PAGE } from '#shared/enquiries.ts';
 import { totalText } from '#shared/paging.ts';
 import { CursorPager } from '#web/components/cursor-pager.tsx';
 import { TextField } from '#web/components/field.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { EmptyState, QueryState } from '#web/components/query-state.tsx';
+import { useCursorPages } from '#web/components/use-cursor-pages.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { useSettled } from '#web/lib/use-settled.ts';
 import { enquiriesQuery } from './enquiries/enquiries-api.ts';
@@ -31,17 +32,8 @@ const shownText = (pagesBefore: number, shown: number) => {
 export default function AdminEnquiriesPage() {
   const [search, setSearch] = useState('');
   const q = useSettled(search).trim();
-  const [paging, setPaging] = useState<{ q: string; cursors: (string | null)[] }>({
-    q,
-    cursors: [null],
-  });
-  const cursors = paging.q === q ? paging.cursors : [null];
-  const enquiries = useQuery(enquiriesQuery({ q, before: cursors.at(-1) ?? null }));
-  const top = useRef<HTMLDivElement>(null);
-  const turn = (next: (string | null)[]) => {
-    setPaging({ q, cursors: next });
-    top.current?.scrollIntoView({ block: 'start' });
-  };
+  const pages = useCursorPages(q);
+  const enquiries = useQuery(enquiriesQuery({ q, before: pages.cursor }));
   return (
     <>
       <PageHeader
@@ -63,7 +55,7 @@ export default function AdminEnquiriesPage() {
         onChange={(event) => setSearch(event.target.value)}
         className="mb-4 w-full sm:w-80"
       />
-      <div ref={top} className="scroll-mt-4">
+      <div ref={pages.top} className="scroll-mt-4">
         <QueryState
           query={enquiries}
           loading="Loading enquiries…"
@@ -82,15 +74,12 @@ export default function AdminEnquiriesPage() {
                   ))}
                 </ul>
               )}
-              {cursors.length > 1 || page.nextCursor ? (
+              {pages.pagesBefore > 0 || page.nextCursor ? (
                 <CursorPager
                   label="enquiries"
-                  text={shownText(cursors.length - 1, page.rows.length)}
+                  text={shownText(pages.pagesBefore, page.rows.length)}
                   busy={enquiries.isPlaceholderData}
-                  hasPrevious={cursors.length > 1}
-                  hasNext={!!page.nextCursor}
-                  onPrevious={() => turn(cursors.slice(0, -1))}
-                  onNext={() => turn([...cursors, page.nextCursor])}
+                  {...pages.turns(page.nextCursor)}
                 />
               ) : null}
             </div>

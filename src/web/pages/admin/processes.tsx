@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ProcessSort } from '#shared/api/processes.ts';
 import { totalText } from '#shared/paging.ts';
@@ -8,6 +8,7 @@ import { CursorPager } from '#web/components/cursor-pager.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { type FilterOption, SegmentedFilter } from '#web/components/segmented-filter.tsx';
+import { useCursorPages } from '#web/components/use-cursor-pages.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { CreateProcessDialog } from './processes/create-process-dialog.tsx';
 import { ProcessItem } from './processes/process-item.tsx';
@@ -35,14 +36,6 @@ const shownText = (
 
 export default function AdminProcessesPage() {
   const [clientFilter, setClientFilter] = useState('');
-  // The cursors of the pages come through (null: the first): Next adds the one the
-  // server gave, Previous drops the last. A new order or client starts again.
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const top = useRef<HTMLElement>(null);
-  const turn = (next: (string | null)[]) => {
-    setCursors(next);
-    top.current?.scrollIntoView({ block: 'start' });
-  };
   const [creating, setCreating] = useState(false);
   // The order lives in the address (?sort=health), so a view of the worst first can be
   // bookmarked or shared.
@@ -50,12 +43,13 @@ export default function AdminProcessesPage() {
   const sort: ProcessSort = params.get('sort') === 'health' ? 'health' : 'newest';
   const changeSort = (next: ProcessSort) => {
     setParams(next === 'health' ? { sort: next } : {}, { preventScrollReset: true });
-    setCursors([null]);
   };
   // The client filter, the order and the pages are the server's: the page never holds
   // every process.
+  // A new order or client starts again from the first page.
+  const pages = useCursorPages<HTMLElement>(`${sort}\n${clientFilter}`);
   const processes = useQuery(
-    processesQuery({ clientUserId: clientFilter, after: cursors.at(-1) ?? null, sort }),
+    processesQuery({ clientUserId: clientFilter, after: pages.cursor, sort }),
   );
   const shown = processes.data?.rows ?? [];
 
@@ -68,7 +62,7 @@ export default function AdminProcessesPage() {
       />
       {creating ? <CreateProcessDialog onClose={() => setCreating(false)} /> : null}
       <div className="space-y-10">
-        <section ref={top} aria-labelledby="all-processes-heading" className="scroll-mt-24">
+        <section ref={pages.top} aria-labelledby="all-processes-heading" className="scroll-mt-24">
           <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
             <h2 id="all-processes-heading" className="text-xl font-semibold text-slate-900">
               All processes
@@ -94,7 +88,6 @@ export default function AdminProcessesPage() {
                   value={clientFilter}
                   onChange={(event) => {
                     setClientFilter(event.target.value);
-                    setCursors([null]);
                   }}
                   className="w-full min-w-0 sm:flex-1 lg:w-[28rem] lg:flex-none"
                 />
@@ -124,15 +117,12 @@ export default function AdminProcessesPage() {
                     />
                   ))}
                 </ul>
-                {cursors.length > 1 || page.nextCursor ? (
+                {pages.pagesBefore > 0 || page.nextCursor ? (
                   <CursorPager
                     label="processes"
-                    text={shownText(cursors.length - 1, page)}
+                    text={shownText(pages.pagesBefore, page)}
                     busy={processes.isPlaceholderData}
-                    hasPrevious={cursors.length > 1}
-                    hasNext={!!page.nextCursor}
-                    onPrevious={() => turn(cursors.slice(0, -1))}
-                    onNext={() => turn([...cursors, page.nextCursor])}
+                    {...pages.turns(page.nextCursor)}
                   />
                 ) : null}
               </div>

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { ALERT_INCIDENTS_PAGE_SIZE, type IncidentFilter } from '#shared/alerts.ts';
 import { CursorPager } from '#web/components/cursor-pager.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { SegmentedFilter } from '#web/components/segmented-filter.tsx';
+import { useCursorPages } from '#web/components/use-cursor-pages.ts';
 import { incidentsPageQuery } from './alerts-api.ts';
 import { IncidentList } from './incident-list.tsx';
 
@@ -18,19 +19,17 @@ const pageText = (before: number, shown: number) => {
 
 export function IncidentsView() {
   const [state, setState] = useState<IncidentFilter>('open');
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const top = useRef<HTMLDivElement>(null);
-  const incidents = useQuery(incidentsPageQuery(state, cursors.at(-1) ?? null));
+  // Open or all: each its own pages.
+  const pages = useCursorPages(state);
+  const incidents = useQuery(incidentsPageQuery(state, pages.cursor));
   const open = incidents.data?.open;
-
-  const turn = (next: (string | null)[]) => {
-    setCursors(next);
-    top.current?.scrollIntoView({ block: 'start' });
-  };
 
   return (
     <section aria-labelledby="incidents-heading" className="space-y-4">
-      <div ref={top} className="flex scroll-mt-4 flex-wrap items-center justify-between gap-3">
+      <div
+        ref={pages.top}
+        className="flex scroll-mt-4 flex-wrap items-center justify-between gap-3"
+      >
         <h2 id="incidents-heading" className="text-lg font-semibold text-slate-900">
           Incidents{open ? ` (${open} open)` : ''}
         </h2>
@@ -38,10 +37,7 @@ export function IncidentsView() {
           legend="Show incidents"
           name="incident-state"
           value={state}
-          onChange={(next) => {
-            setState(next);
-            setCursors([null]);
-          }}
+          onChange={setState}
           options={[
             { value: 'open', label: 'Open' },
             { value: 'all', label: 'All' },
@@ -52,21 +48,18 @@ export function IncidentsView() {
         query={incidents}
         loading="Loading incidents…"
         failed="The incidents could not be loaded"
-        isEmpty={(page) => page.incidents.length === 0 && cursors.length === 1}
+        isEmpty={(page) => page.incidents.length === 0 && pages.pagesBefore === 0}
         empty={state === 'open' ? 'No open incidents: all is well.' : 'No incident yet.'}
       >
         {(page) => (
           <>
             <IncidentList incidents={page.incidents} />
-            {page.nextCursor || cursors.length > 1 ? (
+            {page.nextCursor || pages.pagesBefore > 0 ? (
               <CursorPager
                 label="incidents"
-                text={pageText(cursors.length - 1, page.incidents.length)}
+                text={pageText(pages.pagesBefore, page.incidents.length)}
                 busy={incidents.isPlaceholderData}
-                hasPrevious={cursors.length > 1}
-                hasNext={!!page.nextCursor}
-                onPrevious={() => turn(cursors.slice(0, -1))}
-                onNext={() => turn([...cursors, page.nextCursor])}
+                {...pages.turns(page.nextCursor)}
               />
             ) : null}
           </>

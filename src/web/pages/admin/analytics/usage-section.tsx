@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
 import type { AnalyticsPeriod, UsageRow } from '#shared/analytics.ts';
 import { CursorPager } from '#web/components/cursor-pager.tsx';
 import { type ColumnDef, DataTable } from '#web/components/data-table.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
+import { useCursorPages } from '#web/components/use-cursor-pages.ts';
 import { type AnalyticsWindow, USAGE_PAGE_SIZE, usageQuery } from './analytics-api.ts';
 import { periodLabel, windowLabel } from './analytics-window.ts';
 import { clientColumn, failureRateColumn } from './columns.tsx';
@@ -42,20 +42,9 @@ const columnsFor = (period: AnalyticsPeriod): ColumnDef<UsageRow>[] => [
 ];
 
 export function UsageSection({ range }: { range: AnalyticsWindow }) {
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const tableTop = useRef<HTMLDivElement>(null);
   // A new window or grouping starts again from its first page.
-  const windowKey = `${range.days}:${range.period}`;
-  const [shownWindow, setShownWindow] = useState(windowKey);
-  if (shownWindow !== windowKey) {
-    setShownWindow(windowKey);
-    setCursors([null]);
-  }
-  const usage = useQuery(usageQuery(range, cursors.at(-1) ?? null));
-  const turn = (next: (string | null)[]) => {
-    setCursors(next);
-    tableTop.current?.scrollIntoView({ block: 'start' });
-  };
+  const pages = useCursorPages(`${range.days}:${range.period}`);
+  const usage = useQuery(usageQuery(range, pages.cursor));
   const label = windowLabel(range.days).toLowerCase();
   return (
     <section aria-labelledby="usage-heading">
@@ -72,7 +61,7 @@ export function UsageSection({ range }: { range: AnalyticsWindow }) {
         {(data) => (
           <div className="space-y-6">
             <UsageChart rows={data.runsAgg} range={range} />
-            <div ref={tableTop} className="scroll-mt-4 space-y-4">
+            <div ref={pages.top} className="scroll-mt-4 space-y-4">
               <DataTable
                 data={data.usage}
                 columns={columnsFor(range.period)}
@@ -82,12 +71,9 @@ export function UsageSection({ range }: { range: AnalyticsWindow }) {
               />
               <CursorPager
                 label="usage rows"
-                text={pageText(cursors.length - 1, data.usage.length)}
+                text={pageText(pages.pagesBefore, data.usage.length)}
                 busy={usage.isPlaceholderData}
-                hasPrevious={cursors.length > 1}
-                hasNext={!!data.nextCursor}
-                onPrevious={() => turn(cursors.slice(0, -1))}
-                onNext={() => turn([...cursors, data.nextCursor ?? null])}
+                {...pages.turns(data.nextCursor)}
               />
             </div>
           </div>

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
 import { billingZoneNote } from '#shared/billing-dates.ts';
 import { BOOKS_PAGE_SIZE } from '#shared/books.ts';
 import { CursorPager } from '#web/components/cursor-pager.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
+import { useCursorPages } from '#web/components/use-cursor-pages.ts';
 import { booksPageQuery } from './books-api.ts';
 import { emptyText, rowsText } from './books-format.ts';
 import { BooksRows } from './books-table.tsx';
@@ -22,10 +22,8 @@ export function BooksView({
   asked: Partial<BooksRange>;
   onShow: (range: BooksRange) => void;
 }) {
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const top = useRef<HTMLDivElement>(null);
-  const cursor = cursors.at(-1) ?? null;
-  const books = useQuery(booksPageQuery({ ...asked, cursor }));
+  const pages = useCursorPages();
+  const books = useQuery(booksPageQuery({ ...asked, cursor: pages.cursor }));
   const shown =
     asked.from && asked.to
       ? { from: asked.from, to: asked.to }
@@ -33,13 +31,8 @@ export function BooksView({
   // The CSV is of the range the rows are for, as the server named it.
   const answered = books.data && !books.isError ? books.data : null;
 
-  const turn = (next: (string | null)[]) => {
-    setCursors(next);
-    top.current?.scrollIntoView({ block: 'start' });
-  };
-
   return (
-    <div className="space-y-4" ref={top}>
+    <div className="space-y-4" ref={pages.top}>
       {shown ? (
         <RangeForm key={`${shown.from}|${shown.to}`} initial={shown} onShow={onShow}>
           {answered ? <CsvButton range={answered} /> : null}
@@ -49,7 +42,7 @@ export function BooksView({
         query={books}
         loading="Loading the books…"
         failed="The books could not be loaded"
-        isEmpty={(page) => page.rows.length === 0 && cursors.length === 1}
+        isEmpty={(page) => page.rows.length === 0 && pages.pagesBefore === 0}
         empty={books.data ? emptyText(books.data) : null}
       >
         {(page) => (
@@ -61,12 +54,9 @@ export function BooksView({
             <BooksRows rows={page.rows} />
             <CursorPager
               label="the books"
-              text={rowsText(cursors.length - 1, page.rows.length, BOOKS_PAGE_SIZE)}
+              text={rowsText(pages.pagesBefore, page.rows.length, BOOKS_PAGE_SIZE)}
               busy={books.isPlaceholderData}
-              hasPrevious={cursors.length > 1}
-              hasNext={!!page.nextCursor}
-              onPrevious={() => turn(cursors.slice(0, -1))}
-              onNext={() => turn([...cursors, page.nextCursor])}
+              {...pages.turns(page.nextCursor)}
             />
           </>
         )}

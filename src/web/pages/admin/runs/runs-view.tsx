@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
 import { ADMIN_RUNS_PAGE_SIZE } from '#shared/admin-runs.ts';
 import { CursorPager } from '#web/components/cursor-pager.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
+import { useCursorPages } from '#web/components/use-cursor-pages.ts';
 import { RunList } from './run-list.tsx';
 import { type RunsFilter, runsPageQuery } from './runs-api.ts';
 
@@ -17,23 +17,17 @@ const pageText = (before: number, shown: number) => {
 };
 
 export function RunsView({ filter }: { filter: RunsFilter }) {
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const top = useRef<HTMLDivElement>(null);
-  const runs = useQuery(runsPageQuery(filter, cursors.at(-1) ?? null));
+  const pages = useCursorPages();
+  const runs = useQuery(runsPageQuery(filter, pages.cursor));
   const filtered = Object.values(filter).some(Boolean);
 
-  const turn = (next: (string | null)[]) => {
-    setCursors(next);
-    top.current?.scrollIntoView({ block: 'start' });
-  };
-
   return (
-    <div ref={top} className="scroll-mt-4 space-y-4">
+    <div ref={pages.top} className="scroll-mt-4 space-y-4">
       <QueryState
         query={runs}
         loading="Loading runs…"
         failed="The runs could not be loaded"
-        isEmpty={(page) => page.runs.length === 0 && cursors.length === 1}
+        isEmpty={(page) => page.runs.length === 0 && pages.pagesBefore === 0}
         empty={filtered ? 'No run matches these filters.' : 'No process has run yet.'}
       >
         {(page) => (
@@ -41,12 +35,9 @@ export function RunsView({ filter }: { filter: RunsFilter }) {
             <RunList runs={page.runs} />
             <CursorPager
               label="runs"
-              text={pageText(cursors.length - 1, page.runs.length)}
+              text={pageText(pages.pagesBefore, page.runs.length)}
               busy={runs.isPlaceholderData}
-              hasPrevious={cursors.length > 1}
-              hasNext={!!page.nextCursor}
-              onPrevious={() => turn(cursors.slice(0, -1))}
-              onNext={() => turn([...cursors, page.nextCursor])}
+              {...pages.turns(page.nextCursor)}
             />
           </>
         )}
