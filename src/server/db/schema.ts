@@ -82,6 +82,10 @@ export const users = pgTable(
     recoveryCodeHashes: text('recovery_code_hashes').array().notNull().default(sql`'{}'::text[]`),
     /** Bumped on a password change or reset: tokens carrying an older value stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** When the address in `email` was proved by a link mailed to it; null until then. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** IANA time zone every time is shown in (Profile); null follows the browser's. */
+    timeZone: text('time_zone'),
     /** Closed by its owner or an admin: refused everywhere, erased later. */
     closedAt: timestamp('closed_at', { withTimezone: true }),
     /** Erased: the row stays only so its invoices keep their company name. */
@@ -550,6 +554,35 @@ export const catalogRequests = pgTable(
   ],
 );
 
+/**
+ * A client's request that the consultancy switch manual runs on (the `manualRuns`
+ * entitlement). At most one is open per client; the admin's answer closes it.
+ */
+export const manualRunRequests = pgTable(
+  'manual_run_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientUserId: uuid('client_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestedBy: uuid('requested_by'),
+    note: text('note'),
+    status: text('status')
+      .$type<'requested' | 'granted' | 'declined'>()
+      .notNull()
+      .default('requested'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by'),
+  },
+  (t) => [
+    uniqueIndex('manual_run_requests_open_unique')
+      .on(t.clientUserId)
+      .where(sql`${t.status} = 'requested'`),
+    index('manual_run_requests_queue_idx').on(t.status, t.createdAt),
+  ],
+);
+
 /** Plans on sale with the local billing provider. Prices in cents. */
 export const packages = pgTable('packages', {
   id: text('id').primaryKey(),
@@ -779,6 +812,26 @@ export const passwordResets = pgTable('password_resets', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A link that proves an address: the account's own after registration, or the new
+ * one an e-mail change waits on (it replaces `users.email` only once proved).
+ */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_verifications_user_idx').on(t.userId)],
+);
 
 /** Organization defaults for legal documents (SPEC §3 Legal defaults), one row per account. */
 export const legalDefaults = pgTable('legal_defaults', {
