@@ -1,5 +1,10 @@
-// One server instance for the scheduler benchmark (real main.ts on PostgreSQL).
-import { register } from 'tsx/esm/api';
+// One server instance for the benchmarks: the bundle `npm start` runs (docs/decisions/032)
+// on PostgreSQL, each instance bundling into a folder of its own.
+import { rmSync } from 'node:fs';
+import { bundleServer } from '../scripts/server-bundle.mjs';
 
-register();
-await import('../src/server/main.ts');
+const folder = `.tmp/server-${process.pid}`;
+process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+process.setSourceMapsEnabled(true);
+process.env.NODE_ENV ??= 'production';
+await import(bundleServer(folder));

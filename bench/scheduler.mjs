@@ -1,5 +1,7 @@
 // Scheduler budget (DESIGN §6): 1,000 schedules due in the same minute all fire within
-// 60 s, each exactly once, with two server instances on one PostgreSQL.
+// 60 s, each exactly once, with two server instances on one PostgreSQL; each instance's
+// memory (RSS) stays within 400 MB during the burst and after it.
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import pg from 'pg';
 import { freePort, machine, startChild, waitFor } from './support.mjs';
@@ -7,6 +9,7 @@ import { freePort, machine, startChild, waitFor } from './support.mjs';
 const COUNT = Number(process.env.BENCH_SCHEDULES ?? 1000);
 // How long the webhook takes to answer (the scale target: 20,000 due, 1 s answers).
 const DELAY_MS = Number(process.env.BENCH_WEBHOOK_DELAY_MS ?? 0);
+const RSS_BUDGET_MB = 400;
 const url = process.env.DATABASE_URL;
 if (!url) {
   console.log('scheduler benchmark skipped: set DATABASE_URL to a PostgreSQL server.');
@@ -36,6 +39,20 @@ const env = {
   HOST: '127.0.0.1',
 };
 const instances = [];
+const rssMb = (pid) => {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+  } catch {
+    return 0;
+  }
+};
+// Each instance's highest RSS while the burst ran, sampled every 100 ms.
+const peaks = [0, 0];
+const sampler = setInterval(() => {
+  instances.forEach((instance, i) => {
+    peaks[i] = Math.max(peaks[i], rssMb(instance.child.pid));
+  });
+}, 100);
 try {
   for (let i = 0; i < 2; i++) {
     const port = await freePort();
@@ -80,6 +97,8 @@ try {
     await new Promise((r) => setTimeout(r, 250));
   }
   await new Promise((r) => setTimeout(r, 2_000)); // let any duplicate show up
+  clearInterval(sampler);
+  const after = instances.map((instance) => rssMb(instance.child.pid));
   const {
     rows: [stats],
   } = await db.query(
@@ -91,7 +110,13 @@ try {
   );
   await db.end();
   const lastAfter = Number(stats.last_after_s);
-  const ok = stats.runs === COUNT && stats.schedules === COUNT && hits === COUNT && lastAfter <= 60;
+  const memoryOk = [...peaks, ...after].every((mb) => mb <= RSS_BUDGET_MB);
+  const ok =
+    stats.runs === COUNT &&
+    stats.schedules === COUNT &&
+    hits === COUNT &&
+    lastAfter <= 60 &&
+    memoryOk;
   console.log(
     `Scheduler benchmark on ${await machine()}, PostgreSQL, 2 instances, SCHEDULER_CONCURRENCY ${process.env.SCHEDULER_CONCURRENCY ?? 100}, webhooks answering in ${DELAY_MS} ms`,
   );
@@ -101,9 +126,14 @@ try {
   console.log(
     `  first fired ${Number(stats.first_after_s).toFixed(2)} s after the due time, last ${lastAfter.toFixed(2)} s after`,
   );
-  console.log(`  budget: all within 60 s, each exactly once: ${ok ? 'PASS' : 'FAIL'}`);
+  const mb = (values) => values.map((v) => `${v.toFixed(0)} MB`).join(' and ');
+  console.log(`  memory (RSS) per instance: peak ${mb(peaks)}, after the burst ${mb(after)}`);
+  console.log(
+    `  budget: all within 60 s, each exactly once, memory <= ${RSS_BUDGET_MB} MB: ${ok ? 'PASS' : 'FAIL'}`,
+  );
   process.exitCode = ok ? 0 : 1;
 } finally {
+  clearInterval(sampler);
   await Promise.all(instances.map((i) => i.stop()));
   webhook.close();
   await admin.query(`drop database if exists ${dbName} with (force)`);

@@ -1,5 +1,5 @@
-// The server the browser tests run against: the built product on port 3100 with a
-// fresh embedded database, a known first Admin, an SMTP catcher that drops every
+// The server the browser tests run against: the built product, web and server, on port 3100
+// with a fresh embedded database, a known first Admin, an SMTP catcher that drops every
 // e-mail into a folder the tests read (tests/e2e/mailbox.ts), and a fake n8n whose public
 // API follows up runs (tests/support/e2e-n8n.ts).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -55,4 +55,11 @@ process.env.N8N_FOLLOW_UP_SECONDS = '1';
 // The alert rules are checked every 2 s, not every minute (the API tests call the evaluation).
 process.env.ALERTS_EVERY_SECONDS = '2';
 
-await import('../src/server/main.ts');
+// The server itself is the bundle `npm start` runs (docs/decisions/032), one folder per port
+// so parallel runs do not overwrite each other's.
+const { bundleServer } = await import('./server-bundle.mjs');
+const bundle = bundleServer(`.tmp/e2e-server-${process.env.PORT}`);
+process.setSourceMapsEnabled(true);
+// React's production build renders the mail, as under npm start.
+process.env.NODE_ENV ??= 'production';
+await import(bundle);
