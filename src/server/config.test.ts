@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { retention, retentionSentences } from '#shared/retention.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, publicBaseUrl } from './config.ts';
 
 describe('loadConfig', () => {
   it('applies the defaults of DESIGN §7', () => {
@@ -65,16 +65,36 @@ describe('PUBLIC_URL', () => {
     );
   });
 
-  it('unset while other machines can connect, says so once, naming what to set', () => {
+  it('unset, is the address the server is bound to, as the start banner prints it', () => {
+    const url = (env: Record<string, string>) => loadConfig(env).publicUrl;
+    expect(url({ HOST: '127.0.0.1', PORT: '3999' })).toBe('http://127.0.0.1:3999');
+    expect(url({ HOST: '::1' })).toBe('http://[::1]:3000');
+    expect(url({ HOST: '192.168.1.20' })).toBe('http://192.168.1.20:3000');
+    expect(url({ HOST: '::' })).toBe('http://localhost:3000');
+    const config = loadConfig({ HOST: '127.0.0.1', PORT: '3999' });
+    expect(config.invoicing.publicUrl).toBe(config.publicUrl);
+    expect(publicBaseUrl({ publicUrl: 'https://portal.example.com/', host: '::' }, 1)).toBe(
+      'https://portal.example.com',
+    );
+  });
+
+  it('unset while other machines can connect but links say localhost, says so once', () => {
     // The default HOST, 0.0.0.0, listens on every interface.
     const { warnings } = loadConfig({ PORT: '3999' });
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/^PUBLIC_URL is not set: .*http:\/\/localhost:3999/);
     expect(warnings[0]).toContain('HOST=0.0.0.0');
     expect(warnings[0]).toMatch(/Set PUBLIC_URL to .*HOST=127\.0\.0\.1/);
-    for (const HOST of ['::', '192.168.1.20', 'portal.internal']) {
-      expect(loadConfig({ HOST }).warnings, HOST).toHaveLength(1);
+    expect(loadConfig({ HOST: '::' }).warnings).toHaveLength(1);
+    // One address of this machine: links name it, and others open it as they connect.
+    for (const HOST of ['192.168.1.20', 'portal.internal']) {
+      expect(loadConfig({ HOST }).warnings, HOST).toEqual([]);
     }
+  });
+
+  it('unset with PORT=0, says links cannot name the port chosen at start', () => {
+    const { warnings } = loadConfig({ HOST: '127.0.0.1', PORT: '0' });
+    expect(warnings).toEqual([expect.stringMatching(/^PUBLIC_URL is not set and PORT=0/)]);
   });
 
   it('unset on a loopback HOST, needs no warning', () => {

@@ -32,7 +32,7 @@ const EnvSchema = z.object({
   JWT_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ADMIN_EMAIL: optional.pipe(z.email('must be an e-mail address').optional()),
   ADMIN_PASSWORD: optional.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
-  // Unset: http://localhost:$PORT (see publicUrlWarning).
+  // Unset: the address the server is bound to (see publicBaseUrl).
   PUBLIC_URL: optional.pipe(z.url('must be an absolute URL').optional()),
   SMTP_URL: optional.pipe(z.url('must be an smtp:// or smtps:// URL').optional()),
   MAIL_FROM: optional,
@@ -133,7 +133,7 @@ export interface Config {
   databaseUrl: string | undefined;
   jwtSecret: string | undefined;
   admin: { email: string | undefined; password: string | undefined };
-  /** PUBLIC_URL without a trailing slash; unset, http://localhost:$PORT. */
+  /** The base of every absolute link: PUBLIC_URL, or the bound address (publicBaseUrl). */
   publicUrl: string;
   /** False when publicUrl is the default rather than PUBLIC_URL. */
   publicUrlSet: boolean;
@@ -254,8 +254,6 @@ function zohoConfig(e: Env): { config: ZohoConfig | null; problems: string[] } {
   };
 }
 
-const defaultPublicUrl = (port: number) => `http://localhost:${port}`;
-
 /** Loopback addresses and localhost: only this machine reaches a server listening there. */
 export function isLoopbackHost(host: string): boolean {
   const name = host.replace(/^\[|\]$/g, '').toLowerCase();
@@ -263,15 +261,46 @@ export function isLoopbackHost(host: string): boolean {
   return ipaddr.isValid(name) && ipaddr.process(name).range() === 'loopback';
 }
 
+/** HOST values that listen on every interface rather than one address. */
+const isWildcardHost = (host: string) => ['0.0.0.0', '::'].includes(host.replace(/^\[|\]$/g, ''));
+
 /**
- * Without PUBLIC_URL, links in e-mails and payment redirects point at localhost, which
- * is right only when nobody else can reach the server: HOST on loopback. Any other HOST,
- * including the default 0.0.0.0 (every interface), lets other machines in.
+ * The address this server is bound to, as people open it: HOST and the port, with
+ * localhost for a HOST that listens on every interface (this machine is one of them).
+ */
+export function boundUrl(host: string, port: number): string {
+  const name = isWildcardHost(host) ? 'localhost' : host.replace(/^\[|\]$/g, '');
+  return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
+}
+
+/**
+ * The one base of every absolute link (invitations, password resets, invoices, exports,
+ * payment redirects) and of the start banner: PUBLIC_URL when set, else the bound address.
+ * Links and banner must agree, or a link opens on another origin whose cookies are not
+ * the ones signed in, and a client's own invoice looks signed out.
+ */
+export function publicBaseUrl(
+  e: { publicUrl: string | undefined; host: string },
+  port: number,
+): string {
+  return (e.publicUrl ?? boundUrl(e.host, port)).replace(/\/$/, '');
+}
+
+/**
+ * Without PUBLIC_URL, links point at the bound address. For a HOST that listens on every
+ * interface, that address is localhost: only this machine opens it, though others connect.
  */
 function publicUrlWarning(e: Env): string | null {
-  if (e.PUBLIC_URL !== undefined || isLoopbackHost(e.HOST)) return null;
+  if (e.PUBLIC_URL !== undefined) return null;
+  if (e.PORT === 0) {
+    return (
+      'PUBLIC_URL is not set and PORT=0: links in e-mails cannot name the port chosen at ' +
+      'start. Set PUBLIC_URL to the address people open.'
+    );
+  }
+  if (!isWildcardHost(e.HOST)) return null;
   return (
-    `PUBLIC_URL is not set: links in e-mails and checkout point at ${defaultPublicUrl(e.PORT)}, ` +
+    `PUBLIC_URL is not set: links in e-mails and checkout point at ${boundUrl(e.HOST, e.PORT)}, ` +
     `which other machines cannot open, yet HOST=${e.HOST} lets them connect. Set PUBLIC_URL ` +
     'to the address people open (e.g. PUBLIC_URL=https://portal.example.com), or ' +
     'HOST=127.0.0.1 to serve this machine only.'
@@ -335,7 +364,7 @@ function invoicingConfig(e: Env): InvoicingConfig {
     graceDays: e.BILLING_GRACE_DAYS,
     renewalLeadDays: e.BILLING_RENEWAL_LEAD_DAYS,
     timeZone: e.BILLING_TIME_ZONE,
-    publicUrl: (e.PUBLIC_URL ?? defaultPublicUrl(e.PORT)).replace(/\/$/, ''),
+    publicUrl: publicBaseUrl({ publicUrl: e.PUBLIC_URL, host: e.HOST }, e.PORT),
     instructions: {
       ach,
       check: address.length
@@ -366,7 +395,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
-    publicUrl: (e.PUBLIC_URL ?? defaultPublicUrl(e.PORT)).replace(/\/$/, ''),
+    publicUrl: publicBaseUrl({ publicUrl: e.PUBLIC_URL, host: e.HOST }, e.PORT),
     publicUrlSet: e.PUBLIC_URL !== undefined,
     warnings: [publicUrlWarning(e)].filter((warning) => warning !== null),
     smtpUrl: e.SMTP_URL,

@@ -34,6 +34,21 @@ describe('the start banner', () => {
     expect(url({ HOST: '::1' })).toBe('http://[::1]:3000');
   });
 
+  it('prints the address every link in mail and on invoices starts with', () => {
+    for (const env of [
+      {},
+      { HOST: '127.0.0.1' },
+      { HOST: '::1', PORT: '8080' },
+      { HOST: '10.0.0.5' },
+      { PUBLIC_URL: 'https://portal.example.com/' },
+    ]) {
+      const config = loadConfig(env);
+      const banner = startBanner({ config, port: config.port, firstAdmin: null });
+      expect(banner, JSON.stringify(env)).toContain(`Open       ${config.publicUrl}\n`);
+      expect(config.invoicing.publicUrl).toBe(config.publicUrl);
+    }
+  });
+
   it('names PostgreSQL without its password', () => {
     const config = loadConfig({
       DATABASE_URL: 'postgres://app:pa55word@db.internal:5432/app?sslmode=require',

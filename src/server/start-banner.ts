@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { Config } from '#server/config.ts';
+import { type Config, publicBaseUrl } from '#server/config.ts';
 import type { FirstAdminResult } from '#server/db/seed/first-admin.ts';
 import { scrubText } from '#server/http/logging.ts';
 import { brand } from '#shared/brand.ts';
@@ -11,12 +11,15 @@ import { paths } from '#shared/paths.ts';
 
 type BannerConfig = Pick<Config, 'host' | 'publicUrl' | 'publicUrlSet' | 'databaseUrl' | 'dataDir'>;
 
-/** PUBLIC_URL when set; else this HOST (localhost for every interface) and the port. */
+/**
+ * PUBLIC_URL when set; else this HOST (localhost for every interface) and the port it
+ * listens on: the same function as every link in mail and on invoices (config.ts).
+ */
 export function serverUrl(config: BannerConfig, port: number): string {
-  if (config.publicUrlSet) return config.publicUrl;
-  const host = config.host.replace(/^\[|\]$/g, '');
-  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
-  return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
+  return publicBaseUrl(
+    { publicUrl: config.publicUrlSet ? config.publicUrl : undefined, host: config.host },
+    port,
+  );
 }
 
 /** The embedded database's folder, or the PostgreSQL URL without its password. */

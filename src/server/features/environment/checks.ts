@@ -1,3 +1,4 @@
+import { isLoopbackHost } from '#server/config.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { OutboundError, sendOutbound } from '#server/integrations/http/outbound.ts';
 import { createN8nApi } from '#server/integrations/n8n/api.ts';
@@ -5,7 +6,8 @@ import { createStripeClient, stripeErrorText } from '#server/integrations/stripe
 import type { Check, EnvironmentChecks } from '#shared/environment.ts';
 
 // Environment checks (SPEC §3): each key of #shared/environment.ts answers { ok, details }
-// from a real check.
+// from a real check. An optional integration left unset is not a failure: it answers
+// "not configured" (ok, nothing to try), and only one that is set and does not answer fails.
 
 const WEAK_SECRETS = [
   'secret',
@@ -17,6 +19,7 @@ const WEAK_SECRETS = [
 ];
 const pass = (details: string): Check => ({ ok: true, details });
 const fail = (details: string): Check => ({ ok: false, details });
+const notConfigured = (details: string): Check => ({ ok: true, configured: false, details });
 
 async function database(deps: AppDeps): Promise<Check> {
   const started = performance.now();
@@ -31,7 +34,7 @@ async function database(deps: AppDeps): Promise<Check> {
 }
 
 async function reachable(url: string | undefined, label: string, deps: AppDeps) {
-  if (!url) return fail(`${label} is not set.`);
+  if (!url) return notConfigured(`${label} is not set: nothing to try.`);
   try {
     const response = await sendOutbound({
       url,
@@ -49,6 +52,9 @@ async function reachable(url: string | undefined, label: string, deps: AppDeps) 
   }
 }
 
+const N8N_UNSET =
+  "N8N_API_URL and N8N_API_KEY are not set: runs end with the webhook's answer, and n8n is not asked about runs still under way.";
+
 // Both n8n checks ask the instance itself: /healthz tells n8n from any other server that
 // answers, and the key is tried on the public API (N8N_API_URL with or without /api/v1).
 function n8nApi(deps: AppDeps, url: string) {
@@ -56,20 +62,22 @@ function n8nApi(deps: AppDeps, url: string) {
 }
 
 async function n8nApiUrl(deps: AppDeps): Promise<Check> {
-  const { apiUrl } = deps.config.n8n;
-  if (!apiUrl) return fail('N8N_API_URL is not set.');
+  const { apiUrl, apiKey } = deps.config.n8n;
+  if (!apiUrl && apiKey) return fail('N8N_API_URL is not set, but N8N_API_KEY is: set both.');
+  if (!apiUrl) return notConfigured(N8N_UNSET);
   return n8nApi(deps, apiUrl).health();
 }
 
 async function n8nApiKey(deps: AppDeps): Promise<Check> {
   const { apiUrl, apiKey } = deps.config.n8n;
-  if (!apiKey) return fail('N8N_API_KEY is not set.');
+  if (!apiKey && apiUrl) return fail('N8N_API_KEY is not set, but N8N_API_URL is: set both.');
+  if (!apiKey) return notConfigured(N8N_UNSET);
   if (!apiUrl) return fail('N8N_API_KEY is set, but N8N_API_URL is not, so it cannot be tried.');
   return n8nApi(deps, apiUrl).checkKey();
 }
 
 function prefixed(value: string | undefined, name: string, prefixes: string[]): Check {
-  if (!value) return fail(`${name} is not set.`);
+  if (!value) return notConfigured(`${name} is not set: Stripe sends no events here.`);
   return prefixes.some((p) => value.startsWith(p))
     ? pass(`${name} is set (${value.slice(0, prefixes[0]!.length + 4)}…).`)
     : fail(`${name} is set but does not look like a key (expected ${prefixes.join(' or ')}…).`);
@@ -83,7 +91,11 @@ function prefixed(value: string | undefined, name: string, prefixes: string[]): 
 async function stripeChecks(deps: AppDeps): Promise<[Check, Check]> {
   const { secretKey, webhookSecret, apiUrl } = deps.config.stripe;
   const webhookShape = prefixed(webhookSecret, 'STRIPE_WEBHOOK_SECRET', ['whsec_']);
-  if (!secretKey) return [fail('STRIPE_SECRET_KEY is not set.'), webhookShape];
+  if (!secretKey) {
+    const provider = `BILLING_PROVIDER=${deps.config.billingProvider}`;
+    const off = `STRIPE_SECRET_KEY is not set: no card payments through Stripe (${provider}).`;
+    return [notConfigured(off), webhookShape];
+  }
   const stripe =
     deps.integrations.stripe ?? createStripeClient({ secretKey, apiUrl, timeoutMs: 5_000 });
   const once = { maxNetworkRetries: 0, timeout: 5_000 };
@@ -126,18 +138,25 @@ async function smtp(deps: AppDeps): Promise<[Check, Check]> {
   const url = deps.config.smtpUrl;
   if (!url) {
     const details = 'SMTP_URL is not set: e-mail stays in the outbox.';
-    return [fail(details), fail(details)];
+    return [notConfigured(details), notConfigured(details)];
   }
   const parsed = new URL(url);
   const user = decodeURIComponent(parsed.username);
+  const address = `${parsed.hostname}:${parsed.port || 'default port'}`;
+  // A relay that asks nobody to sign in (one on this machine, say) is a working set-up.
   const password: Check = parsed.password
     ? pass('A password is set in SMTP_URL.')
-    : fail('SMTP_URL has no password.');
-  if (!user) return [fail('SMTP_URL has no user name.'), password];
+    : user
+      ? fail(`SMTP_URL names the user ${user} but no password.`)
+      : notConfigured('SMTP_URL has no user or password: mail is sent without signing in.');
   try {
     await deps.integrations.mailer?.verify();
     return [
-      pass(`${user} connected to ${parsed.hostname}:${parsed.port || 'default port'}.`),
+      pass(
+        user
+          ? `${user} connected to ${address}.`
+          : `Connected to ${address} without signing in (SMTP_URL names no user).`,
+      ),
       password,
     ];
   } catch (error) {
@@ -161,18 +180,19 @@ function jwtSecret(deps: AppDeps): Check {
   return pass(`JWT_SECRET is set (${secret.length} characters).`);
 }
 
-/** PUBLIC_URL names this machine (a developer's), not an address clients use. */
-const isLoopback = (publicUrl: string) =>
-  ['localhost', '127.0.0.1', '[::1]'].includes(new URL(publicUrl).hostname);
+/** The link address names this machine (a developer's), not an address clients use. */
+const isLoopback = (publicUrl: string) => isLoopbackHost(new URL(publicUrl).hostname);
 
 function frontendUrl(deps: AppDeps): Check {
-  const url = new URL(deps.config.publicUrl);
-  if (url.protocol !== 'https:' && !isLoopback(deps.config.publicUrl)) {
-    return fail(
-      `PUBLIC_URL ${url.origin} is not https; links in e-mails would be sent unencrypted.`,
-    );
+  const { publicUrl, publicUrlSet } = deps.config;
+  const { origin, protocol } = new URL(publicUrl);
+  const says = publicUrlSet
+    ? `PUBLIC_URL is ${origin}`
+    : `PUBLIC_URL is not set: links use ${origin}, the address the server is bound to`;
+  if (protocol !== 'https:' && !isLoopback(publicUrl)) {
+    return fail(`${says}. It is not https; links in e-mails would be sent unencrypted.`);
   }
-  return pass(`PUBLIC_URL is ${url.origin}.`);
+  return pass(`${says}.`);
 }
 
 export async function runChecks(deps: AppDeps): Promise<EnvironmentChecks> {
@@ -190,7 +210,7 @@ export async function runChecks(deps: AppDeps): Promise<EnvironmentChecks> {
     mongo,
     mongoUriPresent: config.databaseUrl
       ? pass('DATABASE_URL is set: PostgreSQL server in use.')
-      : fail(
+      : notConfigured(
           'DATABASE_URL is not set: the embedded database in DATA_DIR is in use (one instance only).',
         ),
     stripe,

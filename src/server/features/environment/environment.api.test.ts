@@ -13,7 +13,8 @@ import {
 import { startSmtpCatcher } from '#test/support/smtp-catcher.ts';
 import { build } from '#test/support/test-app.ts';
 
-// Each environment check, both ways: a bare configuration and a complete one.
+// Each environment check, every way: a default install (optional integrations left unset
+// say so, and fail nothing), a complete one, and integrations set up but broken.
 
 const n8n = await startFakeN8n();
 const stripe = await startFakeStripe();
@@ -57,7 +58,7 @@ const checks = async (t: typeof bare) => {
   const admin = await t.createUser({ role: 'Admin' });
   const response = await t.injectAs(admin.token, { method: 'GET', url: '/api/environment/checks' });
   expect(response.statusCode).toBe(200);
-  return response.json() as Record<string, { ok: boolean; details: string }>;
+  return response.json() as Record<string, { ok: boolean; details: string; configured?: false }>;
 };
 
 /** The n8n checks of an app with these n8n variables (on the same database). */
@@ -71,10 +72,13 @@ const n8nChecks = async (env: { N8N_API_URL: string; N8N_API_KEY: string }) => {
 };
 
 describe('environment checks', () => {
-  it('fail with a reason when nothing is configured', async () => {
-    const result = await checks(bare);
-    expect(result.mongo?.ok).toBe(true);
-    for (const key of [
+  it('on a default install, say "not configured" for every optional integration, and fail nothing', async () => {
+    const defaults = await build({
+      config: loadConfig({ LOG_LEVEL: 'silent', HOST: '127.0.0.1' }),
+      database: bare.deps.database,
+    });
+    const result = await checks(defaults);
+    const unset = [
       'mongoUriPresent',
       'stripe',
       'stripeWebhook',
@@ -83,19 +87,84 @@ describe('environment checks', () => {
       'n8nRailwayUrl',
       'emailUser',
       'emailPassword',
-      'frontendUrl',
-    ]) {
-      expect(result[key], key).toMatchObject({ ok: false, details: expect.any(String) });
+    ];
+    for (const key of unset) {
+      expect(result[key], key).toEqual({
+        ok: true,
+        configured: false,
+        details: expect.any(String),
+      });
     }
-    expect(result.frontendUrl?.details).toMatch(/not https/);
-    expect(result.jwtSecret?.ok).toBe(true);
+    expect(result.mongoUriPresent?.details).toMatch(/^DATABASE_URL is not set: the embedded/);
+    expect(result.emailUser?.details).toBe('SMTP_URL is not set: e-mail stays in the outbox.');
+    for (const key of ['mongo', 'jwtSecret', 'frontendUrl']) {
+      expect(result[key], key).toMatchObject({ ok: true });
+      expect(result[key], key).not.toHaveProperty('configured');
+    }
+    expect(result.frontendUrl?.details).toBe(
+      'PUBLIC_URL is not set: links use http://127.0.0.1:3000, the address the server is bound to.',
+    );
+  });
+
+  it('fail PUBLIC_URL that is not https where clients open it', async () => {
+    const result = await checks(bare);
+    expect(result.frontendUrl).toEqual({
+      ok: false,
+      details:
+        'PUBLIC_URL is http://shop.example.com. It is not https; links in e-mails would be sent unencrypted.',
+    });
+  });
+
+  it('fail half an n8n set-up: a URL without its key, or a key without its URL', async () => {
+    const urlOnly = await build({
+      config: loadConfig({ LOG_LEVEL: 'silent', N8N_API_URL: n8n.url('') }),
+      database: bare.deps.database,
+    });
+    expect((await checks(urlOnly)).n8nApiKey).toEqual({
+      ok: false,
+      details: 'N8N_API_KEY is not set, but N8N_API_URL is: set both.',
+    });
+    const keyOnly = await build({
+      config: loadConfig({ LOG_LEVEL: 'silent', N8N_API_KEY: 'k-123' }),
+      database: bare.deps.database,
+    });
+    const result = await checks(keyOnly);
+    expect(result.n8nApiUrl).toMatchObject({ ok: false, details: /N8N_API_URL is not set, but/ });
+    expect(result.n8nApiKey?.ok).toBe(false);
+  });
+
+  it('pass an SMTP relay that asks nobody to sign in, and fail a user without a password', async () => {
+    const relay = await build({
+      config: loadConfig({ LOG_LEVEL: 'silent', SMTP_URL: smtp.url }),
+      integrations: { ...bare.deps.integrations, mailer: createSmtpTransport(smtp.url) },
+      database: bare.deps.database,
+    });
+    const open = await checks(relay);
+    expect(open.emailUser).toMatchObject({
+      ok: true,
+      details: /^Connected to 127\.0\.0\.1:\d+ without signing in/,
+    });
+    expect(open.emailPassword).toMatchObject({ ok: true, configured: false });
+    const userOnly = smtp.url.replace('smtp://', 'smtp://mailer@');
+    const half = await build({
+      config: loadConfig({ LOG_LEVEL: 'silent', SMTP_URL: userOnly }),
+      integrations: { ...bare.deps.integrations, mailer: createSmtpTransport(userOnly) },
+      database: bare.deps.database,
+    });
+    expect((await checks(half)).emailPassword).toEqual({
+      ok: false,
+      details: 'SMTP_URL names the user mailer but no password.',
+    });
   });
 
   it('pass when everything is configured and answers', async () => {
     const result = await checks(full);
-    for (const [key, check] of Object.entries(result))
+    for (const [key, check] of Object.entries(result)) {
       expect(check.ok, `${key}: ${check.details}`).toBe(true);
-    expect(n8n.to('/api/v1/workflows')[0]?.headers['x-n8n-api-key']).toBe(n8n.apiKey);
+      expect(check, key).not.toHaveProperty('configured');
+    }
+    const keys = n8n.to('/api/v1/workflows').map((request) => request.headers['x-n8n-api-key']);
+    expect(keys).toContain(n8n.apiKey);
   });
 
   it('try the n8n API key with N8N_API_URL given with or without /api/v1', async () => {

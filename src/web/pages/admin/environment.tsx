@@ -5,7 +5,7 @@ import { PageHeader } from '#web/components/page-header.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
 import { CheckGroupCard } from './environment/check-group-card.tsx';
-import { groupChecks, passCount, summaryText } from './environment/checks.ts';
+import { groupChecks, stateCounts, summaryText } from './environment/checks.ts';
 import { checksQuery } from './environment/environment-api.ts';
 import { JobsCard } from './environment/jobs-card.tsx';
 
@@ -29,18 +29,19 @@ export default function AdminEnvironmentPage() {
         {(data) => {
           const groups = groupChecks(data);
           const all = groups.flatMap((group) => group.checks);
-          const { passing, total } = passCount(all);
+          // Amber only for a failure: optional integrations left unset are not one.
+          const { fail } = stateCounts(all);
           return (
             <>
               <div
-                className={`mb-6 flex flex-wrap items-baseline justify-between gap-2 rounded-xl border px-4 py-3 ${passing === total ? 'border-green-200 bg-green-50 text-green-900' : 'border-amber-200 bg-amber-50 text-amber-950'}`}
+                className={`mb-6 flex flex-wrap items-baseline justify-between gap-2 rounded-xl border px-4 py-3 ${fail === 0 ? 'border-green-200 bg-green-50 text-green-900' : 'border-amber-200 bg-amber-50 text-amber-950'}`}
               >
                 <p aria-live="polite" className="font-semibold">
                   {summaryText(all)}
                 </p>
                 <p className="text-sm">Checked at {formatTimeWithSeconds(checks.dataUpdatedAt)}</p>
               </div>
-              <div className="grid gap-6 lg:grid-cols-2">
+              <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
                 {groups.map((group) => (
                   <CheckGroupCard key={group.id} group={group} />
                 ))}

@@ -1,10 +1,13 @@
+import type { ComponentType } from 'react';
+import { type CheckState, checkState, checkStateText } from '#shared/environment.ts';
 import { Card } from '#web/components/card.tsx';
 import { ChevronDownIcon, Icon } from '#web/components/icons.tsx';
-import { type CheckGroup, type GroupedCheck, passCount } from './checks.ts';
+import { type CheckGroup, type GroupedCheck, groupSummaryText, stateCounts } from './checks.ts';
 
-// One group of checks. Each check is a disclosure (<details>): the tick or cross, its
-// label and Pass/Fail in words, so the state never rests on colour alone; opening it
-// shows what the server found.
+// One group of checks. Each check is a disclosure (<details>): the tick, cross or dash, its
+// label and Pass, Fail or Not configured in words, so the state never rests on colour
+// alone; opening it shows what the server found. Not configured is neutral grey: an
+// optional integration left unset is a choice, not a fault.
 
 // Solid discs with a white mark, in Icon's frame on a 20 px grid.
 const TickIcon = () => (
@@ -21,19 +24,42 @@ const CrossIcon = () => (
   </Icon>
 );
 
+// A ring with a dash: nothing to check, nothing wrong.
+const DashIcon = () => (
+  <Icon viewBox="0 0 20 20" className="size-5 shrink-0 text-slate-500">
+    <circle cx="10" cy="10" r="8.25" />
+    <path d="M6.5 10h7" />
+  </Icon>
+);
+
+const marks: Record<CheckState, ComponentType> = {
+  pass: TickIcon,
+  fail: CrossIcon,
+  notConfigured: DashIcon,
+};
+
+const wordTones: Record<CheckState, string> = {
+  pass: 'text-green-800',
+  fail: 'text-red-800',
+  notConfigured: 'text-slate-600',
+};
+
+// On a phone "Not configured" takes two lines, leaving the label room for its variable.
 function CheckItem({ check }: { check: GroupedCheck }) {
+  const state = checkState(check);
+  const Mark = marks[state];
   return (
     <li>
       <details className="group">
         <summary className="flex cursor-pointer list-none items-center gap-3 rounded-lg px-2 py-2.5 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
-          {check.ok ? <TickIcon /> : <CrossIcon />}
+          <Mark />
           <span className="min-w-0 flex-1 text-sm font-medium break-words text-slate-900">
             {check.label}
           </span>
           <span
-            className={`shrink-0 text-xs font-semibold tracking-wide uppercase ${check.ok ? 'text-green-800' : 'text-red-800'}`}
+            className={`max-w-24 shrink-0 text-right text-xs font-semibold tracking-wide uppercase sm:max-w-none ${wordTones[state]}`}
           >
-            {check.ok ? 'Pass' : 'Fail'}
+            {checkStateText[state]}
           </span>
           <ChevronDownIcon className="size-4 shrink-0 text-slate-500 transition-transform group-open:rotate-180" />
         </summary>
@@ -46,7 +72,7 @@ function CheckItem({ check }: { check: GroupedCheck }) {
 }
 
 export function CheckGroupCard({ group }: { group: CheckGroup }) {
-  const { passing, total } = passCount(group.checks);
+  const { pass, total } = stateCounts(group.checks);
   const headingId = `check-group-${group.id}`;
   return (
     <section aria-labelledby={headingId}>
@@ -55,8 +81,8 @@ export function CheckGroupCard({ group }: { group: CheckGroup }) {
           <h2 id={headingId} className="text-lg font-semibold text-slate-900">
             {group.title}
           </h2>
-          <span className={`text-sm ${passing === total ? 'text-green-800' : 'text-slate-600'}`}>
-            {passing} of {total} pass
+          <span className={`text-sm ${pass === total ? 'text-green-800' : 'text-slate-600'}`}>
+            {groupSummaryText(group.checks)}
           </span>
         </div>
         {group.description ? (

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkGroups, groupChecks, summaryText } from './checks.ts';
+import { checkGroups, groupChecks, groupSummaryText, summaryText } from './checks.ts';
 
 const pass = { ok: true, details: 'fine' };
-const fail = { ok: false, details: 'not set' };
+const fail = { ok: false, details: 'refused' };
+const unset = { ok: true, configured: false, details: 'not set' };
 
 describe('environment checks', () => {
   it('puts the eleven keys of SPEC §3 in the four groups of SPEC §2', () => {
@@ -43,8 +44,15 @@ describe('environment checks', () => {
   });
 
   it('sums up how many pass', () => {
-    expect(summaryText([pass, fail, pass])).toBe('2 of 3 checks pass');
     expect(summaryText([pass, pass])).toBe('All 2 checks pass');
-    expect(summaryText([fail])).toBe('0 of 1 check passes');
+    expect(summaryText([pass, fail, pass])).toBe('1 check fails, 2 pass');
+    expect(summaryText([fail, fail, unset])).toBe('2 checks fail, 0 pass, 1 not configured');
+  });
+
+  it('counts an optional integration left unset as not configured, never as a failure', () => {
+    expect(summaryText([pass, unset, unset])).toBe('No failures: 1 pass, 2 not configured');
+    expect(groupSummaryText([unset, unset])).toBe('Not configured');
+    expect(groupSummaryText([pass, unset])).toBe('1 of 1 pass, 1 not configured');
+    expect(groupSummaryText([pass, fail])).toBe('1 of 2 pass');
   });
 });

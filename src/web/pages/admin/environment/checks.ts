@@ -1,7 +1,8 @@
-import type { Check, CheckKey } from '#shared/environment.ts';
+import { type Check, type CheckKey, type CheckState, checkState } from '#shared/environment.ts';
 
 // The environment checks of SPEC §3 grouped as SPEC §2 shows them (Database, card
-// payment provider, workflow engine, App), each key with a label people can read.
+// payment provider, workflow engine, App), each key with a label people can read. An
+// optional integration left unset counts apart, as not configured: never as a failure.
 // Pure, so grouping and counting are tested without a browser.
 
 export interface CheckGroupDef {
@@ -81,14 +82,26 @@ export function groupChecks(checks: Readonly<Record<string, Check>>): CheckGroup
   return groups.filter((group) => group.checks.length > 0);
 }
 
-export function passCount(checks: readonly Check[]) {
-  const passing = checks.filter((check) => check.ok).length;
-  return { passing, total: checks.length };
+/** How many checks pass, fail and are not configured. */
+export function stateCounts(checks: readonly Check[]) {
+  const counts: Record<CheckState, number> = { pass: 0, fail: 0, notConfigured: 0 };
+  for (const check of checks) counts[checkState(check)] += 1;
+  return { ...counts, total: checks.length };
 }
 
-/** "9 of 11 checks pass", "All 11 checks pass". */
+/** "All 11 checks pass", "No failures: 3 pass, 8 not configured", "1 check fails, 2 pass". */
 export function summaryText(checks: readonly Check[]): string {
-  const { passing, total } = passCount(checks);
-  if (total > 0 && passing === total) return `All ${total} checks pass`;
-  return `${passing} of ${total} ${total === 1 ? 'check passes' : 'checks pass'}`;
+  const { pass, fail, notConfigured, total } = stateCounts(checks);
+  if (total > 0 && pass === total) return `All ${total} checks pass`;
+  const rest = [`${pass} pass`, ...(notConfigured > 0 ? [`${notConfigured} not configured`] : [])];
+  if (fail === 0) return `No failures: ${rest.join(', ')}`;
+  return [`${fail} ${fail === 1 ? 'check fails' : 'checks fail'}`, ...rest].join(', ');
+}
+
+/** A group's count: "2 of 2 pass", "1 of 1 pass, 1 not configured", "Not configured". */
+export function groupSummaryText(checks: readonly Check[]): string {
+  const { pass, notConfigured, total } = stateCounts(checks);
+  if (total > 0 && notConfigured === total) return 'Not configured';
+  const counted = `${pass} of ${total - notConfigured} pass`;
+  return notConfigured > 0 ? `${counted}, ${notConfigured} not configured` : counted;
 }
