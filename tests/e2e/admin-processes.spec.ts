@@ -121,8 +121,11 @@ test('create with validation, edit inline, pause and activate, test requests', a
   await expect(item.getByText('Active', { exact: true })).toBeVisible();
   await expect(item.getByRole('button', { name: 'Pause' })).toBeVisible();
 
-  // Test Request reaches the webhook.
+  // Test Request asks first (it calls the client's live workflow), then reaches the webhook.
   await item.getByRole('button', { name: 'Test Request' }).click();
+  const ask = page.getByRole('dialog', { name: 'Send a test request?' });
+  await expect(ask).toContainText('live workflow');
+  await ask.getByRole('button', { name: 'Send test request' }).click();
   await expect(notice).toContainText('Test sent');
   await expect(notice).toContainText(/Status 200 in \d+ ms/);
   // The answer stays in the row to read.
@@ -139,6 +142,7 @@ test('create with validation, edit inline, pause and activate, test requests', a
     .click();
   await expect(notice).toContainText('was updated.');
   await item.getByRole('button', { name: 'Test Request' }).click();
+  await ask.getByRole('button', { name: 'Send test request' }).click();
   await expect(notice).toContainText('Test failed');
   await expect(notice).toContainText('Status 502: The webhook answered 500: workflow exploded');
   await expect(result).toContainText('Test request: Test failed');

@@ -207,7 +207,7 @@ test('processes with the runs dialog, scheduler and analytics have no axe violat
   expect(await axe()).toEqual([]);
 
   await page.goto('/client/scheduler');
-  await expect(page.getByText('At 09:00 AM, Monday through Friday')).toBeVisible();
+  await expect(page.getByText('Every weekday at 9:00 AM')).toBeVisible();
   expect(await axe()).toEqual([]);
 
   await page.goto('/client/analytics');

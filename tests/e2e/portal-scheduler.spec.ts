@@ -1,7 +1,7 @@
 import { expect, openSignedIn, test } from './fixtures.ts';
 import { notice, portalClient } from './portal-helpers.ts';
 
-// Scheduler (SPEC §2, §5 Scheduler create, §8, §9): validation, the cron read aloud
+// Scheduler (SPEC §2, §5 Scheduler create, §8, §9): validation, the cron in words
 // with its next runs, create, list with UTC, delete after a confirmation; the plan gate
 // and the billing notice.
 
@@ -31,11 +31,11 @@ test.describe('in Chicago', () => {
 
     // Presets write the cron and read it back in words.
     await repeats.selectOption({ label: 'Weekdays (Monday to Friday)' });
-    await expect(form.getByText('At 09:00 AM, Monday through Friday')).toBeVisible();
+    await expect(preview.getByText('Every weekday at 9:00 AM')).toBeVisible();
     await repeats.selectOption({ label: 'Every week' });
     await form.getByLabel('On', { exact: true }).selectOption({ label: 'Wednesday' });
     await form.getByLabel('At', { exact: true }).fill('07:15');
-    await expect(form.getByText('At 07:15 AM, only on Wednesday')).toBeVisible();
+    await expect(preview.getByText('Every Wednesday at 7:15 AM')).toBeVisible();
 
     // The cron as the advanced option, starting from what the preset wrote.
     await repeats.selectOption({ label: 'Custom (cron expression)' });
@@ -73,8 +73,11 @@ test.describe('in Chicago', () => {
     const item = page.getByRole('list', { name: 'Schedules' }).getByRole('listitem', {
       name: 'Weekly digest',
     });
+    // In words; the cron itself one click away.
+    await expect(item.getByText('Every day at 8:30 AM')).toBeVisible();
+    await expect(item.getByText('30 8 * * *')).toBeHidden();
+    await item.getByText('Cron expression').click();
     await expect(item.getByText('30 8 * * *')).toBeVisible();
-    await expect(item.getByText('At 08:30 AM')).toBeVisible();
     await expect(item.getByText('UTC', { exact: true })).toBeVisible();
     await expect(item.getByRole('listitem')).toHaveCount(3);
 
@@ -100,13 +103,14 @@ test.describe('in Chicago', () => {
     await edit.getByRole('button', { name: 'Save schedule' }).click();
     await expect(notice(page)).toContainText('Schedule updated.');
     await expect(edit).toBeHidden();
-    await expect(item.getByText('0 10 * * 1')).toBeVisible();
+    await expect(item.getByText('Every Monday at 10:00 AM')).toBeVisible();
+    await expect(item.getByText('0 10 * * 1')).toBeAttached();
     await expect(item.getByText('America/Chicago', { exact: true })).toBeVisible();
 
     await item.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete this schedule?' });
     await expect(confirm).toContainText(
-      'Weekly digest will no longer run at 10:00 AM, only on Monday (America/Chicago).',
+      'Weekly digest will no longer run every Monday at 10:00 AM (America/Chicago).',
     );
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(item).toBeVisible();

@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dismissToast, getToast, subscribeToasts, TOAST_DURATION_MS, toast } from './toast.ts';
+import {
+  bodyBesideTitle,
+  dismissToast,
+  getToast,
+  subscribeToasts,
+  TOAST_DURATION_MS,
+  titleSaidInText,
+  toast,
+} from './toast.ts';
 
 describe('toast store', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -32,5 +40,55 @@ describe('toast store', () => {
     unsubscribe();
     toast({ title: 'Ignored', text: 'after unsubscribe' });
     expect(listener).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('a notice never says its title twice', () => {
+  it('drops the title from the start of the text', () => {
+    expect(bodyBesideTitle('Test failed', 'Test failed: no answer in 30 s')).toBe(
+      'No answer in 30 s',
+    );
+    expect(bodyBesideTitle('Invite revoked', 'Invite revoked. The link no longer works.')).toBe(
+      'The link no longer works.',
+    );
+    expect(bodyBesideTitle('Error', 'error - Status 500')).toBe('Status 500');
+  });
+
+  it('drops a text that only repeats the title', () => {
+    expect(bodyBesideTitle('Saved', 'Saved.')).toBe('');
+    expect(bodyBesideTitle('Created', ' created ')).toBe('');
+  });
+
+  it('keeps a text that only starts with the same word', () => {
+    expect(bodyBesideTitle('Removed', 'Removed from the team: Ann.')).toBe(
+      'Removed from the team: Ann.',
+    );
+    expect(bodyBesideTitle('Created', 'Schedule created.')).toBe('Schedule created.');
+    expect(bodyBesideTitle('Test', 'Testing is done.')).toBe('Testing is done.');
+  });
+
+  it('knows when the text already says the title', () => {
+    expect(titleSaidInText('Created', 'Schedule created.')).toBe(true);
+    expect(titleSaidInText('Test sent', 'Test notice sent to your webhook.')).toBe(true);
+    expect(titleSaidInText('Invite revoked', 'The invite for a@b.test no longer works.')).toBe(
+      false,
+    );
+    expect(titleSaidInText('Paused', 'Weekly digest will not run until you resume it.')).toBe(
+      false,
+    );
+    expect(titleSaidInText('Saved', '')).toBe(false);
+  });
+
+  it('shows the notice with the text cleaned', () => {
+    toast({ title: 'Test failed', text: 'Test failed: timeout', tone: 'error' });
+    expect(getToast()).toMatchObject({
+      title: 'Test failed',
+      text: 'Timeout',
+      titleInText: false,
+      origin: null,
+    });
+    toast({ title: 'Created', text: 'Schedule created.', tone: 'success' });
+    expect(getToast()).toMatchObject({ text: 'Schedule created.', titleInText: true });
+    dismissToast();
   });
 });

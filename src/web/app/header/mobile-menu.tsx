@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { NavLink } from 'react-router';
 import { displayName } from '#shared/display-name.ts';
 import { paths } from '#shared/paths.ts';
@@ -9,7 +10,10 @@ import { useLogout } from './use-logout.ts';
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-3 py-2.5 text-base font-medium ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-800 hover:bg-slate-100'}`;
 
-/** The menu behind the mobile toggle. Every link closes it (SPEC §2). */
+/**
+ * The menu behind the mobile toggle. Every link closes it (SPEC §2). Its items are the
+ * desktop bar's, with the same names: Services groups its two pages as the dropdown does.
+ */
 export function MobileMenu({
   id,
   session,
@@ -20,6 +24,7 @@ export function MobileMenu({
   onClose: () => void;
 }) {
   const logout = useLogout();
+  const servicesId = useId();
   const user = session?.user;
   const accountItems: NavItem[] = user
     ? [
@@ -46,7 +51,21 @@ export function MobileMenu({
       aria-label="Mobile"
       className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-y border-slate-200 bg-white px-4 pt-2 pb-6 shadow-lg lg:hidden"
     >
-      <ul className="space-y-1">{list([...leadingItems, ...servicesItems, ...trailingItems])}</ul>
+      <ul className="space-y-1">
+        {list(leadingItems)}
+        <li>
+          <p id={servicesId} className="px-3 pt-3 pb-1 text-sm font-semibold text-slate-600">
+            Services
+          </p>
+          <ul
+            aria-labelledby={servicesId}
+            className="ml-3 space-y-1 border-l border-slate-200 pl-2"
+          >
+            {list(servicesItems)}
+          </ul>
+        </li>
+        {list(trailingItems)}
+      </ul>
       <div className="mt-4 border-t border-slate-200 pt-4">
         {user ? (
           <>

@@ -15,7 +15,7 @@ import { schedulesQuery } from './scheduler/scheduler-api.ts';
 import { myProcessesQuery } from './shared/processes-api.ts';
 
 const title = 'Scheduler';
-const description = 'Create cron schedules for your workflows and see when they run next.';
+const description = 'Run your workflows on a schedule and see when they run next.';
 
 export const meta = () => pageMeta(title, description);
 

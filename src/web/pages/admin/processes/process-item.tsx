@@ -1,19 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import type { ProcessHealth } from '#shared/process-health.ts';
-import type { AdminProcess, ProcessTestResult } from '#shared/processes.ts';
+import type { AdminProcess } from '#shared/processes.ts';
 import { Badge } from '#web/components/badge.tsx';
 import { Button } from '#web/components/button.tsx';
 import { SaveWarnings, saveWarningTitle } from '#web/components/save-warnings.tsx';
-import { messageOr, notifyFailure } from '#web/lib/failure-text.ts';
-import { readableBody } from '#web/lib/readable-body.ts';
+import { notifyFailure } from '#web/lib/failure-text.ts';
 import { toast } from '#web/lib/toast.ts';
 import { EditProcessForm } from './edit-process-form.tsx';
 import { HealthBadge, ProcessHealthSummary } from './process-health.tsx';
 import { processCalls, processKeys } from './processes-api.ts';
+import { useTestRequest } from './test-request.tsx';
 
 // One process in the admin list: its health, what it calls, and Edit (inline), Test
-// Request and Pause/Activate (SPEC §2, §4).
+// Request (test-request.tsx) and Pause/Activate (SPEC §2, §4).
 
 function authSummary(process: AdminProcess) {
   if (process.webhookAuthJwtSecret) return 'JWT (HS256, fresh per call)';
@@ -21,17 +21,6 @@ function authSummary(process: AdminProcess) {
   if (process.webhookAuthKey)
     return `${process.webhookAuthUseBearer ? 'Bearer key' : 'Key'} in ${process.webhookAuthHeaderName}`;
   return 'None';
-}
-
-/** What n8n's execution of the test says beyond the answer (docs/decisions/024). */
-function testNote({ state, n8nExecutionId }: ProcessTestResult): string | null {
-  const execution = n8nExecutionId ? ` (execution ${n8nExecutionId})` : '';
-  if (state === 'following') {
-    return `n8n is still running the workflow${execution}: how it ends will appear in the client's run history.`;
-  }
-  if (state === 'accepted')
-    return 'n8n only said it started the workflow; how it ends is not reported back.';
-  return n8nExecutionId ? `Confirmed by n8n${execution}.` : null;
 }
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -69,32 +58,7 @@ export function ProcessItem({
     onError: (error) => notifyFailure(error, { failed: 'Update failed', network: 'Update error' }),
   });
 
-  // The notice says it (SPEC §8); the row keeps the answer to read.
-  const test = useMutation({
-    mutationFn: () => processCalls.test(process._id),
-    onSuccess: (result) =>
-      toast({
-        title: 'Test sent',
-        text: `Status ${result.status} in ${result.durationMs} ms`,
-        tone: 'success',
-      }),
-    onError: (error) => notifyFailure(error, { failed: 'Test failed', network: 'Test failed' }),
-  });
-  const testResult = test.isSuccess
-    ? {
-        ok: test.data.ok,
-        line: `Status ${test.data.status} in ${test.data.durationMs} ms`,
-        note: testNote(test.data),
-        body: test.data.body,
-      }
-    : test.isError
-      ? {
-          ok: false,
-          line: 'Test failed',
-          note: null,
-          body: messageOr(test.error, 'No answer.', 'The request did not reach the server.'),
-        }
-      : null;
+  const test = useTestRequest(process, clientName);
 
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -121,13 +85,8 @@ export function ProcessItem({
             >
               Edit
             </Button>
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => test.mutate()}
-              disabled={test.isPending}
-            >
-              {test.isPending ? 'Testing…' : 'Test Request'}
+            <Button variant="secondary" size="sm" onClick={test.ask} disabled={test.pending}>
+              {test.pending ? 'Testing…' : 'Test Request'}
             </Button>
             <Button
               variant={process.isActive ? 'secondary' : 'primary'}
@@ -140,6 +99,7 @@ export function ProcessItem({
           </div>
         )}
       </div>
+      {test.dialog}
       {editing ? (
         <div className="mt-5 border-t border-slate-200 pt-5">
           <EditProcessForm
@@ -162,30 +122,7 @@ export function ProcessItem({
               />
             </div>
           ) : null}
-          {testResult ? (
-            <section
-              aria-label="Last test request"
-              aria-live="polite"
-              className={`mt-4 rounded-lg border px-4 py-3 text-sm ${testResult.ok ? 'border-green-200 bg-green-50' : 'border-red-200 bg-red-50'}`}
-            >
-              <p className="flex flex-wrap items-center justify-between gap-2 font-medium text-slate-900">
-                <span>Test request: {testResult.line}</span>
-                <button
-                  type="button"
-                  onClick={() => test.reset()}
-                  className="text-sm font-medium text-slate-700 underline-offset-2 hover:underline"
-                >
-                  Clear
-                </button>
-              </p>
-              {testResult.note ? <p className="mt-1 text-slate-800">{testResult.note}</p> : null}
-              {testResult.body ? (
-                <pre className="mt-2 max-h-40 overflow-auto font-mono text-xs whitespace-pre-wrap wrap-anywhere text-slate-800">
-                  {readableBody(testResult.body)}
-                </pre>
-              ) : null}
-            </section>
-          ) : null}
+          {test.result}
           {process.description ? (
             <p className="mt-3 text-sm text-slate-700">{process.description}</p>
           ) : null}

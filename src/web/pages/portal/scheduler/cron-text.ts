@@ -1,4 +1,5 @@
 import cronstrue from 'cronstrue';
+import { cronInWords } from '#shared/cron-words.ts';
 import {
   cronProblem,
   intervalMessage,
@@ -11,8 +12,13 @@ import {
 // Cron in words and times, for the form's preview and the schedule list. The server
 // checks the same things again (DESIGN §1); these only explain before sending.
 
-/** "Every hour", or null when cronstrue cannot read it. */
+/**
+ * "Every weekday at 9:00 AM": our own words for the usual shapes, cronstrue's reading
+ * for the rest, null when neither can read it.
+ */
 export function describeCron(cron: string): string | null {
+  const words = cronInWords(cron);
+  if (words) return words;
   try {
     return cronstrue.toString(cron.trim(), { verbose: false });
   } catch {

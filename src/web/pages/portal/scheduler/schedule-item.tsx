@@ -2,11 +2,12 @@ import { formatDateTime } from '#shared/dates.ts';
 import type { Schedule } from '#shared/scheduler.ts';
 import { Badge } from '#web/components/badge.tsx';
 import { Button } from '#web/components/button.tsx';
+import { CronDetail } from './cron-detail.tsx';
 import { describeCron, upcomingRuns, zoneName } from './cron-text.ts';
 
-// One schedule: its process, the cron with its plain reading, the zone (UTC when empty,
-// SPEC §9), the next runs (none while paused) and, when the last due run was skipped,
-// why. Pause or resume, edit and delete are offered to those who manage schedules.
+// One schedule: its process, when it runs in words (the cron itself one click away), the
+// zone (UTC when empty, SPEC §9), the next runs (none while paused) and, when the last due
+// run was skipped, why. Pause or resume, edit and delete are offered to those who manage schedules.
 
 export interface ScheduleActions {
   onPauseToggle?: () => void;
@@ -30,8 +31,9 @@ export function ScheduleItem({
       aria-labelledby={headingId}
       className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
     >
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
+      {/* On a phone the buttons go below, so the name and its words keep the width. */}
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0 sm:flex-1">
           <h3
             id={headingId}
             className="flex flex-wrap items-center gap-2 text-base font-semibold break-words text-slate-900"
@@ -39,15 +41,11 @@ export function ScheduleItem({
             {schedule.processName}
             {schedule.paused ? <Badge tone="slate">Paused</Badge> : null}
           </h3>
-          <p className="mt-1 text-sm text-slate-700">
-            <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-900">
-              {schedule.cron}
-            </code>
-            {reading ? <span className="ml-2">{reading}</span> : null}
-          </p>
+          <p className="mt-1 text-sm text-slate-800">{reading ?? 'Custom schedule'}</p>
+          <CronDetail cron={schedule.cron} />
         </div>
         {actions ? (
-          <div className="flex shrink-0 flex-wrap justify-end gap-2">
+          <div className="flex shrink-0 flex-wrap gap-2 sm:justify-end">
             {actions.onPauseToggle ? (
               <Button
                 variant="secondary"

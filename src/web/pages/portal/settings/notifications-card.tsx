@@ -9,7 +9,6 @@ import {
   type NotificationSettingsInput,
   NotificationSettingsInputSchema,
   notificationMessages,
-  signatureHeaders,
 } from '#shared/notifications.ts';
 import { paths } from '#shared/paths.ts';
 import { Alert } from '#web/components/alert.tsx';
@@ -19,20 +18,41 @@ import { CheckboxField, TextField } from '#web/components/field.tsx';
 import { SaveWarnings } from '#web/components/save-warnings.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { useAccount } from '#web/lib/account.ts';
+import { ApiError } from '#web/lib/api.ts';
 import { callApi } from '#web/lib/call-api.ts';
 import { failureMessage } from '#web/lib/failure-text.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useApiForm } from '#web/lib/use-api-form.ts';
 import { FormFooter, SettingsSection } from './settings-section.tsx';
+import { WebhookSignatureHelp } from './webhook-help.tsx';
+import { type WebhookTestFailure, webhookTestFailure } from './webhook-test-words.ts';
 
 // Notifications (plans with hasNotifications): e-mail when a run fails or a scheduled run
-// is skipped, or one daily summary; a webhook (Slack-compatible, signed).
+// is skipped, or one daily summary; a webhook (Slack-compatible, signed). The webhook is
+// said in plain words; how notices are signed, and what a failed test's endpoint
+// answered, are one click away.
+
+/** A failed test in words, with what the server said behind a disclosure. */
+function TestFailure({ failure }: { failure: WebhookTestFailure }) {
+  return (
+    <Alert title="The test notice did not arrive">
+      <p>{failure.words}</p>
+      {failure.detail ? (
+        <details className="mt-2">
+          <summary className="w-fit cursor-pointer font-medium">Details</summary>
+          <p className="mt-1 break-words">{failure.detail}</p>
+        </details>
+      ) : null}
+    </Alert>
+  );
+}
 
 const key = ['settings', 'notifications'] as const;
 
 function NotificationsForm({ saved }: { saved: NotificationSettings }) {
   const queryClient = useQueryClient();
   const [testing, setTesting] = useState(false);
+  const [testFailure, setTestFailure] = useState<WebhookTestFailure | null>(null);
   // What the server warned about at the last save (a webhook it will refuse to call).
   const [warnings, setWarnings] = useState<string[]>([]);
   const { form, onSubmit, alert, errors, isSubmitting } = useApiForm<NotificationSettingsInput>({
@@ -56,11 +76,16 @@ function NotificationsForm({ saved }: { saved: NotificationSettings }) {
 
   const sendTest = async () => {
     setTesting(true);
+    setTestFailure(null);
     try {
       const { message } = await callApi(notificationsApi.test);
       toast({ title: 'Test sent', text: message, tone: 'success' });
     } catch (error) {
-      toast({ title: 'Test failed', text: failureMessage(error), tone: 'error' });
+      setTestFailure(
+        error instanceof ApiError
+          ? webhookTestFailure(error.serverMessage ?? error.message)
+          : { words: failureMessage(error), detail: null },
+      );
     } finally {
       setTesting(false);
     }
@@ -92,10 +117,11 @@ function NotificationsForm({ saved }: { saved: NotificationSettings }) {
         optional
         type="url"
         placeholder="https://hooks.slack.com/services/…"
-        hint={`A Slack incoming webhook or any HTTPS endpoint. Each call is signed: ${signatureHeaders.signature} is v1= and the HMAC-SHA256 of "<${signatureHeaders.timestamp}>.<body>" with the secret below.`}
+        hint="A Slack incoming webhook, or any https:// address of yours. Each notice is signed with your signing secret, so your endpoint can tell it came from us."
         error={errors.webhookUrl?.message}
         {...register('webhookUrl')}
       />
+      <WebhookSignatureHelp />
       <SaveWarnings
         title="Your notification settings were saved with a warning"
         warnings={warnings}
@@ -105,6 +131,7 @@ function NotificationsForm({ saved }: { saved: NotificationSettings }) {
         <CopyLink label="Signing secret" copyLabel="Copy secret" link={saved.webhookSecret} />
       ) : null}
       {alert ? <Alert>{alert}</Alert> : null}
+      {testFailure ? <TestFailure failure={testFailure} /> : null}
       <FormFooter>
         {saved.webhookUrl ? (
           <Button type="button" variant="secondary" onClick={sendTest} disabled={testing}>
