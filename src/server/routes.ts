@@ -31,12 +31,16 @@ import { adminClientRoutes } from '#server/features/clients/admin-routes.ts';
 import { adminEnquiryRoutes } from '#server/features/contact/admin-routes.ts';
 import { contactFormRoutes } from '#server/features/contact/form-routes.ts';
 import { contactRoutes } from '#server/features/contact/public-routes.ts';
+import { emailVerificationRoutes } from '#server/features/email-verification/portal-routes.ts';
+import { emailLinkRoutes } from '#server/features/email-verification/public-routes.ts';
 import { environmentRoutes } from '#server/features/environment/admin-routes.ts';
 import { csvExportRoutes } from '#server/features/exports/portal-routes.ts';
 import { healthRoutes } from '#server/features/health/public-routes.ts';
 import { impersonationRoutes } from '#server/features/impersonation/admin-routes.ts';
 import { endImpersonationRoutes } from '#server/features/impersonation/portal-routes.ts';
 import { legalRoutes } from '#server/features/legal/admin-routes.ts';
+import { adminManualRunRoutes } from '#server/features/manual-runs/admin-routes.ts';
+import { manualRunRoutes } from '#server/features/manual-runs/portal-routes.ts';
 import { notificationRoutes } from '#server/features/notifications/portal-routes.ts';
 import { adminOutboxRoutes } from '#server/features/outbox/admin-routes.ts';
 import { adminWebhookDeliveryRoutes } from '#server/features/outbox/admin-webhook-routes.ts';
@@ -85,6 +89,8 @@ const fromTable: Plugin[] = [
   adminProcessRoutes,
   authRoutes,
   sessionRoutes,
+  emailLinkRoutes,
+  emailVerificationRoutes,
   twoFactorRoutes,
   twoFactorSignInRoutes,
   passkeyRoutes,
@@ -95,6 +101,8 @@ const fromTable: Plugin[] = [
   endImpersonationRoutes,
   catalogRoutes,
   adminCatalogRoutes,
+  manualRunRoutes,
+  adminManualRunRoutes,
   legalRoutes,
   securityRoutes,
   contactRoutes,

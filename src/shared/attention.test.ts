@@ -15,6 +15,7 @@ const day = (over: Partial<Attention> = {}): Attention => ({
   runs: empty,
   billing: empty,
   requests: empty,
+  manualRuns: empty,
   mail: empty,
   enquiries: empty,
   environmentKeys: [],
@@ -26,6 +27,7 @@ describe('attention', () => {
   it('says a day is clear only when every section is empty', () => {
     expect(allClear(day())).toBe(true);
     expect(allClear(day({ enquiries: { total: 1, items: [] } }))).toBe(false);
+    expect(allClear(day({ manualRuns: { total: 1, items: [] } }))).toBe(false);
   });
 
   it('shows the checklist until every step is done', () => {

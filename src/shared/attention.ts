@@ -27,6 +27,7 @@ export const attentionKinds = [
   'plan_ending',
   'trial_ending',
   'catalog_request',
+  'manual_run_request',
   'mail_failed',
   'mail_waiting',
   'enquiry',
@@ -72,6 +73,7 @@ export const attentionSectionIds = [
   'runs',
   'billing',
   'requests',
+  'manualRuns',
   'mail',
   'enquiries',
 ] as const;
@@ -100,6 +102,8 @@ export const AttentionSchema = z.object({
   runs: section(AttentionItemSchema),
   billing: section(AttentionItemSchema),
   requests: section(AttentionItemSchema),
+  /** Clients asking for manual runs: the item's id is the request's, granted from Today. */
+  manualRuns: section(AttentionItemSchema),
   mail: section(AttentionItemSchema),
   enquiries: section(AttentionItemSchema),
   /**
@@ -130,6 +134,7 @@ export const sectionHrefs: Record<AttentionSectionId, string> = {
   runs: runsScreenPath,
   billing: paths.adminClients,
   requests: paths.adminCatalogRequests,
+  manualRuns: paths.adminClients,
   mail: paths.adminOutbox,
   enquiries: paths.adminEnquiries,
 };

@@ -11,6 +11,9 @@ export const billingApiMessages = {
   ownerOnly: 'Only the account owner can manage billing.',
   planInvoiceOpen:
     'An invoice for your plan is waiting for payment. Open it from Billing to see how to pay.',
+  /** Another package chosen while the plan invoice open has money on it. */
+  planInvoicePartPaid: (number: string) =>
+    `Invoice ${number} already has a payment recorded, so choosing another package cannot replace it. Pay what is still due and change your plan afterwards, or contact us to correct the invoice.`,
   alreadyActive:
     'Your subscription is already active. Open the billing portal to change or cancel it.',
   sessionGone: 'This link has expired or was already used. Start again from Billing.',
@@ -147,6 +150,8 @@ export const PaySessionSchema = z.object({
       taxRateMilliPercent: z.number().int().nullable(),
       /** The address lines kept with the invoice at issue (after the company). */
       billingAddress: z.array(z.string()),
+      /** portal: a choice with no money on it, which choosing another package replaces. */
+      replaceable: z.boolean().optional(),
     })
     .nullable(),
   /** invoice: how to pay it. */

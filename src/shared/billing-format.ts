@@ -1,18 +1,26 @@
 import { formatCents } from './billing.ts';
 import type { Invoice, Package } from './billing-api.ts';
+import { invoiceStateWords, type StateTone, wordsOfStatus } from './billing-states.ts';
 import { planCapabilities } from './plans.ts';
-import type { billingStatuses, Plan } from './user.ts';
+import type { BillingStatus, Plan } from './user.ts';
 
 // How billing reads to people, shared by the Billing screen and the token pages (SPEC §4,
 // §9). Pure, so it is unit-tested.
 
-/** "past_due" → "Past due": capitalised, underscores as spaces (SPEC §4). */
+/**
+ * "past_due" → "Past due" (SPEC §4). A status the vocabulary knows (billing-states.ts) reads
+ * as its state there, so a subscription status "incomplete" is "Pending" on every screen
+ * and an invoice's "unpaid" is "Unpaid"; anything else is capitalised with underscores
+ * as spaces.
+ */
 export function billingStatusLabel(status: string): string {
+  const known = wordsOfStatus(status)?.label;
+  if (known) return known;
   const words = status.replaceAll('_', ' ').trim();
   return words ? words[0]!.toUpperCase() + words.slice(1) : 'Unknown';
 }
 
-type Tone = 'green' | 'blue' | 'amber' | 'red' | 'slate';
+type Tone = StateTone;
 
 /** Admin list chips (SPEC §4): active green, trialing blue, every other status amber. */
 export function subscriptionChipTone(status: string): Extract<Tone, 'green' | 'blue' | 'amber'> {
@@ -21,19 +29,14 @@ export function subscriptionChipTone(status: string): Extract<Tone, 'green' | 'b
   return 'amber';
 }
 
-/** Badge colours: active green, trial blue, pending amber, past due red, cancelled grey. */
-export const billingStatusTones: Record<(typeof billingStatuses)[number], Tone> = {
-  active: 'green',
-  trial: 'blue',
-  pending: 'amber',
-  past_due: 'red',
-  cancelled: 'slate',
-};
+/** A billing status's badge colour: its state's in the vocabulary. */
+export const billingStatusTone = (status: BillingStatus): Tone =>
+  wordsOfStatus(status)?.tone ?? 'slate';
 
 export const invoiceStatusTones: Record<Invoice['status'], Tone> = {
-  paid: 'green',
-  unpaid: 'amber',
-  void: 'slate',
+  paid: invoiceStateWords.paid.tone,
+  unpaid: invoiceStateWords.unpaid.tone,
+  void: invoiceStateWords.void.tone,
 };
 
 /** "$29.00 / month" */

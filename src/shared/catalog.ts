@@ -34,6 +34,8 @@ export const CatalogTemplateSchema = z.object({
   requestStatus: CatalogRequestStatusSchema.nullable(),
   /** Why the latest request was declined, in the provider's words. */
   declineReason: z.string().nullable(),
+  /** The process an approval of the latest request created, if it created one. */
+  processId: z.string().nullable(),
 });
 export type CatalogTemplate = z.infer<typeof CatalogTemplateSchema>;
 

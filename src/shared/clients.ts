@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EmailSchema, PasswordSchema } from './auth.ts';
 import { pagingQuery } from './paging.ts';
+import { inviteRoles } from './team.ts';
 import { singleLine } from './text.ts';
 import {
   entitlementKeys,
@@ -128,9 +129,21 @@ export const ClientListQuerySchema = pagingQuery(CLIENT_PAGE.default, CLIENT_PAG
   sort: z.enum(clientSorts).default('newest'),
 });
 
-/** A row of the admin's client list: the account and when it was last active. */
+/** A member of a client's team, listed under its owner rather than as a client of its own. */
+export const ClientTeamMemberSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  teamRole: z.enum(inviteRoles),
+  emailVerified: z.boolean(),
+});
+export type ClientTeamMember = z.infer<typeof ClientTeamMemberSchema>;
+
+/** A row of the admin's client list: the account, when it was last active, its team. */
 export const ClientRowSchema = UserSchema.extend({
   /** Its newest own sign-in or run, whichever is later; null when it has done neither. */
   lastActiveAt: z.string().nullable(),
+  /** The members of its team (an owner's row); they are not rows of the list themselves. */
+  team: z.array(ClientTeamMemberSchema),
 });
 export type ClientRow = z.infer<typeof ClientRowSchema>;

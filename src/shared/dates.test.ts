@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   dayKeyIn,
   dayStart,
@@ -11,6 +11,9 @@ import {
   formatMonthYear,
   formatTime,
   formatTimeWithSeconds,
+  isTimeZone,
+  readerTimeZone,
+  setReaderTimeZone,
   utcDayAgo,
   zoneDayStart,
   zoneName,
@@ -49,6 +52,59 @@ describe('date formats (US style)', () => {
     expect(formatDate('')).toBe('');
     expect(formatDate('not a date')).toBe('');
     expect(formatDateTime(new Date(Number.NaN))).toBe('');
+  });
+});
+
+describe("the reader's zone", () => {
+  afterEach(() => setReaderTimeZone(null));
+
+  it('shows a time of day in the zone the account chose, with its short name', () => {
+    setReaderTimeZone('America/Chicago');
+    expect(readerTimeZone()).toBe('America/Chicago');
+    expect(formatDateTime(at)).toBe('Mar 5, 2025, 9:04 AM CST');
+    expect(formatLongDateTime(at)).toBe('March 5, 2025 at 9:04 AM CST');
+    expect(formatTime(at)).toBe('9:04 AM CST');
+    expect(formatTimeWithSeconds(at)).toBe('9:04:05 AM CST');
+    // In July Chicago keeps daylight time, and says so.
+    expect(formatTime('2025-07-05T15:04:05.000Z')).toBe('10:04 AM CDT');
+    setReaderTimeZone('Asia/Kolkata');
+    expect(formatTime(at)).toBe('8:34 PM GMT+5:30');
+  });
+
+  it('names the day, without a zone, in that same zone', () => {
+    setReaderTimeZone('Pacific/Auckland');
+    // 15:04 UTC on March 5 is already March 6 in Auckland.
+    expect(formatDate(at)).toBe('Mar 6, 2025');
+    expect(formatMonthDay(at)).toBe('Mar 6');
+  });
+
+  it('follows the browser when none is chosen or the choice is unknown', () => {
+    setReaderTimeZone('Mars/Olympus_Mons');
+    expect(readerTimeZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(formatTime(at)).toMatch(/^\d{1,2}:\d{2} [AP]M \S+/);
+  });
+
+  it('keeps a zone given by the caller as it was: no name (schedules, billing, UTC)', () => {
+    setReaderTimeZone('America/Chicago');
+    expect(formatDateTime(at, 'UTC')).toBe('Mar 5, 2025, 3:04 PM');
+    expect(formatDateTime(at, 'America/New_York')).toBe('Mar 5, 2025, 10:04 AM');
+  });
+
+  it("names the account's zone in mail and documents", () => {
+    expect(formatDateTime(at, { timeZone: 'America/Denver', named: true })).toBe(
+      'Mar 5, 2025, 8:04 AM MST',
+    );
+    expect(formatLongDateTime(at, { timeZone: 'UTC', named: true })).toBe(
+      'March 5, 2025 at 3:04 PM UTC',
+    );
+    expect(formatLongDate(at, { timeZone: 'UTC', named: true })).toBe('March 5, 2025');
+  });
+
+  it('knows a zone from a made-up name', () => {
+    expect(isTimeZone('America/Chicago')).toBe(true);
+    expect(isTimeZone('UTC')).toBe(true);
+    expect(isTimeZone('America/Atlantis')).toBe(false);
+    expect(isTimeZone('')).toBe(false);
   });
 });
 

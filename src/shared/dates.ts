@@ -1,11 +1,19 @@
 // Every date and time people read, US style (SPEC is written for US clients), in one
-// place so screens, documents and PDFs agree. Times are in the reader's own zone unless
-// a zone is given: 'UTC' for the server's day keys, an IANA zone for a schedule or for
-// billing (its one zone, BILLING_TIME_ZONE, so a PDF and a web page name the same day).
+// place so screens, documents and PDFs agree. Without a zone, a value is shown in the
+// reader's zone: the one their account chose (setReaderTimeZone, set once the session is
+// known), else the browser's; a time of day then says which zone it is in ("3:04 PM
+// CST"), since the reader may be looking at several. A zone given names its own context
+// and keeps the plain form: 'UTC' for the server's day keys, an IANA zone for a schedule
+// or for billing (its one zone, BILLING_TIME_ZONE, so a PDF and a web page name the same
+// day). Mail and PDFs pass { timeZone, named: true } for the account's zone, named.
 // A missing or unreadable value formats as '' (never "Invalid Date", never a RangeError
 // from Intl), so a caller shows nothing or its own fallback (`formatDate(x) || '—'`).
 
 export type DateInput = string | number | Date;
+
+// Spelled out field by field, not as dateStyle/timeStyle: Intl refuses a zone name beside
+// those, and these give the same words.
+const clock = { hour: 'numeric', minute: '2-digit' } as const;
 
 const styles = {
   /** "Mar 5, 2025" */
@@ -13,13 +21,13 @@ const styles = {
   /** "March 5, 2025" */
   longDate: { dateStyle: 'long' },
   /** "Mar 5, 2025, 3:04 PM" */
-  dateTime: { dateStyle: 'medium', timeStyle: 'short' },
+  dateTime: { month: 'short', day: 'numeric', year: 'numeric', ...clock },
   /** "March 5, 2025 at 3:04 PM" */
-  longDateTime: { dateStyle: 'long', timeStyle: 'short' },
+  longDateTime: { month: 'long', day: 'numeric', year: 'numeric', ...clock },
   /** "3:04 PM" */
-  time: { timeStyle: 'short' },
+  time: clock,
   /** "3:04:05 PM" */
-  timeWithSeconds: { hour: 'numeric', minute: '2-digit', second: '2-digit' },
+  timeWithSeconds: { ...clock, second: '2-digit' },
   /** "Mar 5" */
   monthDay: { month: 'short', day: 'numeric' },
   /** "Mar 2025" */
@@ -28,15 +36,47 @@ const styles = {
 
 type Style = keyof typeof styles;
 
+/** The styles that show a time of day: in the reader's zone they carry its short name. */
+const timeOfDay = new Set<Style>(['dateTime', 'longDateTime', 'time', 'timeWithSeconds']);
+
+/** A zone to show a value in: an IANA name, or that name said beside each time of day. */
+export type ZoneChoice = string | { timeZone?: string | null; named: true };
+
+/** Whether Intl knows `value` as a time zone (an IANA name such as America/Chicago). */
+export function isTimeZone(value: string): boolean {
+  if (!value.trim()) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// The zone of the person reading: set once their session is known (web/lib), undefined
+// to follow the runtime's own (the browser's).
+let readerZone: string | undefined;
+
+/** Shows every value formatted without a zone in `timeZone`; null follows the browser. */
+export function setReaderTimeZone(timeZone: string | null | undefined): void {
+  readerZone = timeZone && isTimeZone(timeZone) ? timeZone : undefined;
+}
+
+/** The zone values without one are shown in: the reader's choice, else the runtime's. */
+export function readerTimeZone(): string {
+  return readerZone ?? new Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
 // Building an Intl.DateTimeFormat is far slower than using one, and lists format many
 // dates: keep one per style and zone.
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(style: Style, timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = `${style} ${timeZone ?? ''}`;
+function formatter(style: Style, timeZone: string | undefined, named: boolean) {
+  const key = `${style} ${timeZone ?? ''} ${named}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { ...styles[style], timeZone });
+    const name = named && timeOfDay.has(style) ? { timeZoneName: 'short' as const } : {};
+    format = new Intl.DateTimeFormat('en-US', { ...styles[style], ...name, timeZone });
     formats.set(key, format);
   }
   return format;
@@ -50,9 +90,13 @@ function toDate(value: DateInput | null | undefined): Date | null {
 
 const styled =
   (style: Style) =>
-  (value: DateInput | null | undefined, timeZone?: string): string => {
+  (value: DateInput | null | undefined, zone?: ZoneChoice): string => {
     const date = toDate(value);
-    return date ? formatter(style, timeZone).format(date) : '';
+    if (!date) return '';
+    if (typeof zone === 'string') return formatter(style, zone, false).format(date);
+    // An unknown zone (a stale stored choice) must not throw: it reads as the reader's.
+    const chosen = zone?.timeZone && isTimeZone(zone.timeZone) ? zone.timeZone : undefined;
+    return formatter(style, chosen ?? readerZone, true).format(date);
   };
 
 export const formatDate = styled('date');

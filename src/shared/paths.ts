@@ -17,6 +17,8 @@ export const paths = {
   resetPassword: '/reset-password/:token',
   /** The page an invite e-mail links to (see invitePath in team.ts). */
   invite: '/invite/:token',
+  /** The page a verification e-mail links to (see verifyEmailPath in email-verification-text.ts). */
+  verifyEmail: '/verify-email/:token',
   /** Local billing's token pages: the plan portal and an invoice with how to pay it. */
   payPortal: '/pay/portal/:token',
   payInvoice: '/pay/invoice/:token',
@@ -61,3 +63,14 @@ export const publicPaths = [
   paths.register,
   paths.forgotPassword,
 ] as const;
+
+/** The query parameter that brings a visitor back after signing in (web/lib/login-next.ts). */
+export const NEXT_PARAM = 'next';
+
+/**
+ * The sign-in address that brings the visitor back to `path` afterwards. Here rather than
+ * in login-next.ts, so the signed-in area's guards do not share that module with the
+ * sign-in pages, whose script budget it would cost a chunk of its own.
+ */
+export const loginPathFor = (path: string) =>
+  `${paths.login}?${NEXT_PARAM}=${encodeURIComponent(path)}`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  manualRunGate,
   mayRun,
   type RunNow,
   type RunOwner,
@@ -211,5 +212,34 @@ describe('mayRun: every plan, status and entitlement', () => {
     expect(mayRun(who, active, due(60))).toEqual(
       !schedules ? skipped.off : on ? runs(HOOK) : skipped.inactive,
     );
+  });
+});
+
+// What My Processes shows where Run would be, before any click: the same answer mayRun
+// gives a run by hand, with a trial told apart from a subscription that lapsed.
+describe('manualRunGate: Run before the click', () => {
+  it.each([
+    ['Pro, granted', granted, 'allowed'],
+    ['Pro, not switched on', owner('Pro'), 'not-enabled'],
+    ['Basic, trialing, not switched on', owner('Basic', 'trialing'), 'not-enabled'],
+    ['Trial, never subscribed, granted', owner('Trial', 'no_subscription', manualOn), 'trial'],
+    ['Trial, never subscribed', owner('Trial', 'no_subscription'), 'trial'],
+    ['no owner', null, 'trial'],
+    ['past due, granted', owner('Pro', 'past_due', manualOn), 'inactive'],
+    ['waiting for its first payment', owner('Basic', 'incomplete'), 'inactive'],
+    ['canceled', owner('Pro', 'canceled', manualOn), 'inactive'],
+  ] as const)('%s', (_, who, gate) => {
+    expect(manualRunGate(who)).toBe(gate);
+  });
+
+  it('allows exactly when mayRun lets a run by hand through', () => {
+    for (const plan of plans) {
+      for (const status of subscriptionStatuses) {
+        for (const manualTrigger of [undefined, true, false]) {
+          const who = owner(plan, status, manualTrigger === undefined ? {} : { manualTrigger });
+          expect(manualRunGate(who) === 'allowed').toBe(mayRun(who, active, manual).allowed);
+        }
+      }
+    }
   });
 });

@@ -99,6 +99,41 @@ function targetOf(process: RunProcess, say: { paused: string; notConnected: stri
 }
 
 /**
+ * Why Run works or not for this account, before any process is looked at: the page shows
+ * it before the click, and `mayRun` refuses a run by hand from the same answer.
+ * - `trial`: no subscription yet (never had one); the page offers a plan.
+ * - `inactive`: a subscription that lapsed or waits for its first payment.
+ * - `not-enabled`: the subscription runs, manual runs are not switched on; the page
+ *   offers to ask for them.
+ */
+export type ManualRunGate = 'allowed' | 'trial' | 'inactive' | 'not-enabled';
+
+export function manualRunGate(owner: RunOwner | null): ManualRunGate {
+  return manualRunGateOf(
+    ownerCapabilities(owner).manualTriggerAllowed,
+    owner?.subscriptionStatus ?? null,
+  );
+}
+
+/** The same from what the page knows: the account's capability and subscription status. */
+export function manualRunGateOf(
+  enabled: boolean,
+  status: SubscriptionStatus | null | undefined,
+): ManualRunGate {
+  if (isSubscriptionRunning(status)) return enabled ? 'allowed' : 'not-enabled';
+  return !status || status === 'no_subscription' ? 'trial' : 'inactive';
+}
+
+/** What the page says where Run would be, for a trial and a lapsed subscription. */
+export const manualRunGateTexts = {
+  trial: 'You are on the free trial: running workflows by hand starts once you choose a plan.',
+  trialMember: 'This account is on the free trial: the account owner chooses a plan on Billing.',
+  trialAction: 'Choose a plan',
+  inactive: billingMessages.inactiveServer,
+  inactiveAction: 'Open Billing',
+} as const;
+
+/**
  * May this account's process run now, or be scheduled? `owner` is the account's owner
  * (null for an admin's test, which no plan limits); `process` may be null for a schedule
  * change, which does not depend on it.
@@ -132,9 +167,11 @@ export function mayRun(
     // A run started with a personal API token follows the rules of one started by hand.
     case 'manual':
     case 'api':
-      if (!caps.manualTriggerAllowed) return refuse('plan', runRefusalMessages.manualNotEnabled);
-      if (!running) return refuse('subscription', billingMessages.inactiveServer);
-      return targetOf(runnable, runRefusalMessages);
+      if (manualRunGate(owner) === 'allowed') return targetOf(runnable, runRefusalMessages);
+      // Not switched on is said first, then the subscription, as the page says them.
+      return caps.manualTriggerAllowed
+        ? refuse('subscription', billingMessages.inactiveServer)
+        : refuse('plan', runRefusalMessages.manualNotEnabled);
     case 'schedule':
       if (!caps.canSchedule) return refuse('plan', skipReasons.notEnabled);
       // A plan changed since the schedule was made holds it to the new plan's interval.

@@ -87,6 +87,8 @@ export const UserSchema = z.object({
   _id: z.string(),
   name: z.string(),
   email: z.string(),
+  /** Not in the spec: whether the address was proved by a link sent to it. */
+  emailVerified: z.boolean(),
   role: RoleSchema,
   companyName: z.string().nullable(),
   companyCode: z.string().nullable(),
@@ -103,6 +105,8 @@ export const UserSchema = z.object({
   /** Set once the account is closed; erased accounts keep only invoices. */
   closedAt: z.string().nullable().optional(),
   erasedAt: z.string().nullable().optional(),
+  /** IANA zone the person reads times in (Profile); null follows the browser's. */
+  timeZone: z.string().nullable().optional(),
 });
 export type User = z.infer<typeof UserSchema>;
 

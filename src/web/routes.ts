@@ -28,6 +28,7 @@ export default [
     publicPage(paths.forgotPassword, 'auth/forgot-password'),
     publicPage(paths.resetPassword, 'auth/reset-password'),
     publicPage(paths.invite, 'auth/invite'),
+    publicPage(paths.verifyEmail, 'auth/verify-email'),
     route(at(paths.payPortal), 'pages/pay/portal.tsx'),
     route(at(paths.payInvoice), 'pages/pay/invoice.tsx'),
 

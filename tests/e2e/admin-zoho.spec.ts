@@ -124,7 +124,7 @@ test('with local billing the actions make local ids and report the status', asyn
   await expectNotice(
     page,
     'Status synced',
-    'Billing status: Pending (subscription: No subscription, plan Trial).',
+    'Billing status: Pending (subscription: Pending, plan Trial).',
   );
   await expect(results.getByRole('listitem')).toHaveCount(4);
 });

@@ -27,7 +27,7 @@ test('a token made on Profile starts a run, shows in the history, and stops when
   const process = await addProcess({ name, n8nWebhookUrl: webhook.url(`/ok/${Date.now()}`) });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
 
-  await openSignedIn(page, client, '/settings');
+  await openSignedIn(page, client, '/settings?tab=security');
   const card = page.getByRole('region', { name: 'API tokens' });
   await expect(card).toContainText('You have no API tokens yet.');
   // The curl example names one of the account's processes.
@@ -80,7 +80,7 @@ test('a token made on Profile starts a run, shows in the history, and stops when
   await page.keyboard.press('Escape');
 
   // Profile shows its last use; revoking asks first, then the token stops working.
-  await page.goto('/settings');
+  await page.goto('/settings?tab=security');
   await expect(card.getByRole('listitem')).toContainText('Last used');
   await expect(card.getByLabel(/New token/)).toHaveCount(0); // shown once only
   await card.getByRole('button', { name: 'Revoke CRM button' }).click();
@@ -105,7 +105,7 @@ test('the card passes the accessibility checks with a new token shown', async ({
   // axe needs a page of a context of its own.
   const context = await browser.newContext();
   const page = await context.newPage();
-  await openSignedIn(page, client, '/settings');
+  await openSignedIn(page, client, '/settings?tab=security');
   const card = page.getByRole('region', { name: 'API tokens' });
   await card.getByLabel('Token name').fill('Nightly job');
   await card.getByLabel('Token name').press('Enter');

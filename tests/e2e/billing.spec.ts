@@ -34,7 +34,7 @@ test('a new client chooses Basic monthly: an invoice with how to pay, and the pl
 
   await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
   // One honest status: no plan named, no portal while nothing is paid for.
-  await expect(subscriptionCard(page).getByText('No paid plan yet', { exact: true })).toBeVisible();
+  await expect(subscriptionCard(page).getByText('Pending', { exact: true })).toBeVisible();
   await expect(subscriptionCard(page).getByText('None yet', { exact: true })).toBeVisible();
   await expect(subscriptionCard(page).getByText('Trial', { exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Open billing portal/ })).toHaveCount(0);
@@ -46,7 +46,7 @@ test('a new client chooses Basic monthly: an invoice with how to pay, and the pl
   await expect(page).toHaveURL(/\/pay\/invoice\/[\w-]+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your invoice' })).toBeVisible();
   const main = page.getByRole('main');
-  await expect(main.getByText('Awaiting payment')).toBeVisible();
+  await expect(main.getByText('Unpaid', { exact: true })).toBeVisible();
   await expect(main.getByText('Bailey Buyer')).toBeVisible();
   await expect(main.getByText('Basic Monthly subscription, one month')).toBeVisible();
   await expect(main.getByText('Due by')).toBeVisible();
@@ -64,7 +64,7 @@ test('a new client chooses Basic monthly: an invoice with how to pay, and the pl
 
   // Billing lists the open invoice with its due date, and the plan is still pending.
   await main.getByRole('link', { name: 'Back to Billing' }).click();
-  await expect(subscriptionCard(page).getByText('Awaiting payment', { exact: true })).toBeVisible();
+  await expect(subscriptionCard(page).getByText('Pending', { exact: true })).toBeVisible();
   const invoice = invoicesSection(page)
     .getByRole('row')
     .filter({ hasText: /INV-\d+/ });

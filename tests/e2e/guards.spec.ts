@@ -8,9 +8,11 @@ import {
   test,
 } from './fixtures.ts';
 
-test('a signed-out visitor is sent from the portal to the login page', async ({ page }) => {
+test('a signed-out visitor is sent from the portal to the login page, with the way back', async ({
+  page,
+}) => {
   await page.goto('/client/processes');
-  await expect(page).toHaveURL('/login');
+  await expect(page).toHaveURL(`/login?next=${encodeURIComponent('/client/processes')}`);
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
 });
 
@@ -102,7 +104,7 @@ test('a token this admin did not ask for is ignored, even a valid one', async ({
 test.describe('an invalid impersonation token', () => {
   test('is ignored: without a session the portal asks to sign in', async ({ page }) => {
     await page.goto('/client/scheduler?impersonate=not-a-real-token');
-    await expect(page).toHaveURL('/login');
+    await expect(page).toHaveURL(`/login?next=${encodeURIComponent('/client/scheduler')}`);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 });

@@ -88,7 +88,7 @@ test('a passkey added on Profile signs in without an e-mail, and is renamed and 
 }) => {
   const account = await createClientAccount(request, 'Pia Passkey');
   await addVirtualAuthenticator(page);
-  await openSignedIn(page, account, '/settings');
+  await openSignedIn(page, account, '/settings?tab=security');
   await addPasskey(page, 'Work laptop');
   const list = page.getByRole('list', { name: 'Your passkeys' });
   await expect(list.getByText('Not used yet')).toBeVisible();
@@ -98,7 +98,7 @@ test('a passkey added on Profile signs in without an e-mail, and is renamed and 
   await expect(page).toHaveURL('/client');
   await expect(page.getByRole('banner').getByText('Pia Passkey')).toBeVisible();
 
-  await page.goto('/settings');
+  await page.goto('/settings?tab=security');
   await expect(list.getByText(/Last used/)).toBeVisible({ timeout: 20_000 });
   await list.getByRole('button', { name: 'Rename Work laptop' }).click();
   const rename = page.getByRole('dialog', { name: 'Rename passkey' });
@@ -128,14 +128,14 @@ test('an admin who must use two factors meets the rule with a passkey, then answ
   await openSignedIn(page, admin, '/admin/clients');
   await expect(page.getByText(twoFactorMessages.required)).toBeVisible({ timeout: 20_000 });
 
-  await page.goto('/settings');
+  await page.goto('/settings?tab=security');
   await addPasskey(page, 'Admin laptop');
   await page.goto('/admin/clients');
   await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
   await expect(page.getByText(twoFactorMessages.required)).toHaveCount(0);
 
   // The password alone no longer signs this admin in: the passkey is asked for.
-  await page.goto('/settings');
+  await page.goto('/settings?tab=security');
   await logOut(page);
   await signIn(page, adminAccount.email, adminAccount.password);
   await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
@@ -152,7 +152,7 @@ test('with two-factor on, a passkey answers the step after the password in place
 }) => {
   const account = await createClientAccount(request, 'Cody Twosteps');
   await addVirtualAuthenticator(page);
-  await openSignedIn(page, account, '/settings');
+  await openSignedIn(page, account, '/settings?tab=security');
   await turnOnTwoFactor(page);
   await page.getByRole('button', { name: 'I have saved my codes' }).click();
   await addPasskey(page, 'Laptop');

@@ -22,7 +22,8 @@ test('a new account sees what to do first', async ({ page, request }) => {
   );
   await expect(start.getByRole('listitem')).toHaveCount(3);
   const figures = page.getByRole('region', { name: 'Your account at a glance' });
-  await expect(figures).toContainText('No paid plan yet');
+  await expect(figures).toContainText('Pending');
+  await expect(figures).toContainText('None yet');
   await expect(figures).toContainText('no failures');
   await expect(figures).toContainText('Nothing scheduled');
   await expect(page.getByText('No runs yet.')).toBeVisible();

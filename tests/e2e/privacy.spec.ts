@@ -21,7 +21,7 @@ test.describe('a client closing their account', () => {
 
   test('gets a copy of their data by mail, then closes the account', async ({ page, request }) => {
     const client = await createClientAccount(request, 'Dana Departing');
-    await openSignedIn(page, client, '/settings');
+    await openSignedIn(page, client, '/settings?tab=data');
     const card = page.getByRole('region', { name: 'Your data' });
     await card.getByRole('button', { name: 'Request a copy of my data' }).click();
     await expect(card.getByText(privacyMessages.exportMailed)).toBeVisible();

@@ -13,23 +13,38 @@ export const totpCode = (secret: string) =>
 // code split chunks and three requests) gets more time than a click's answer.
 const FIRST_LOAD_MS = 20_000;
 
-/** Opens the Profile page signed in and waits until its parts have loaded. */
-export async function openProfile(page: Page, session: AuthResponse) {
-  await openSignedIn(page, session, '/settings');
+/** The Profile's tabs, as its address names them (?tab=). */
+export type ProfileTab = 'account' | 'security' | 'notifications' | 'organization' | 'data';
+
+/** Opens the Profile page signed in, on `tab`, and waits until that tab has loaded. */
+export async function openProfile(page: Page, session: AuthResponse, tab: ProfileTab = 'account') {
+  await openSignedIn(page, session, tab === 'account' ? '/settings' : `/settings?tab=${tab}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible({
     timeout: FIRST_LOAD_MS,
   });
   await waitForProfileData(page);
 }
 
-/** Waits until the two-factor status and the organization defaults are on screen. */
+/**
+ * Waits until the open tab's parts are on screen: the two-factor status on Security, the
+ * form on Organization defaults.
+ */
 export async function waitForProfileData(page: Page) {
-  await expect(
-    page.getByRole('region', { name: 'Two-factor sign-in' }).getByText(/^(On|Off)$/),
-  ).toBeVisible({ timeout: FIRST_LOAD_MS });
-  await expect(
-    page.getByRole('region', { name: 'Organization defaults' }).getByLabel('Provider name'),
-  ).toBeVisible({ timeout: FIRST_LOAD_MS });
+  const selected = page.getByRole('tablist', { name: 'Profile' }).getByRole('tab', {
+    selected: true,
+  });
+  await expect(selected).toBeVisible({ timeout: FIRST_LOAD_MS });
+  const tab = await selected.textContent();
+  if (tab === 'Security') {
+    await expect(
+      page.getByRole('region', { name: 'Two-factor sign-in' }).getByText(/^(On|Off)$/),
+    ).toBeVisible({ timeout: FIRST_LOAD_MS });
+  }
+  if (tab === 'Organization defaults') {
+    await expect(
+      page.getByRole('region', { name: 'Organization defaults' }).getByLabel('Provider name'),
+    ).toBeVisible({ timeout: FIRST_LOAD_MS });
+  }
 }
 
 /** The token and user the app keeps in localStorage. */

@@ -18,7 +18,7 @@ test('a Pro client turns on failure mails and a webhook, and sends a test', asyn
   request,
 }) => {
   const { client } = await portalClient(request, { name: 'Nico Notify', plan: 'Pro' });
-  await openSignedIn(page, client, '/settings');
+  await openSignedIn(page, client, '/settings?tab=notifications');
   const card = page.getByRole('region', { name: 'Notifications' });
   await card.getByLabel('When a run fails (manual or scheduled)').check();
   await card.getByLabel(/Notification webhook URL/).fill(webhook.url('/ok/notices'));
@@ -41,7 +41,7 @@ test('a Pro client turns on failure mails and a webhook, and sends a test', asyn
 
 test('a Basic client is told which plan includes notifications', async ({ page, request }) => {
   const { client } = await portalClient(request, { name: 'Bea Basic', plan: 'Basic' });
-  await openSignedIn(page, client, '/settings');
+  await openSignedIn(page, client, '/settings?tab=notifications');
   const card = page.getByRole('region', { name: 'Notifications' });
   await expect(card.getByText(notificationMessages.notIncluded)).toBeVisible();
   await expect(card.getByRole('button', { name: 'Save notifications' })).toHaveCount(0);

@@ -19,7 +19,7 @@ import {
 } from './settings-helpers.ts';
 
 // Settings, labelled Profile (SPEC §2): account summary, organization defaults, change
-// password and log out.
+// password and log out, each on its tab (settings-tabs.spec.ts tests the tabs).
 
 test('the profile shows the account with links to contact and billing', async ({
   page,
@@ -50,7 +50,7 @@ test('organization defaults are saved, a zero comes back empty, and they survive
   request,
 }) => {
   const account = await createClientAccount(request);
-  await openProfile(page, account);
+  await openProfile(page, account, 'organization');
   const form = page.getByRole('region', { name: 'Organization defaults' });
 
   await form.getByLabel('Provider name').fill('Northwind Test LLC');
@@ -90,7 +90,7 @@ test('every organization default of the spec is on the form with its options', a
   request,
 }) => {
   const account = await createClientAccount(request);
-  await openProfile(page, account);
+  await openProfile(page, account, 'organization');
   const form = page.getByRole('region', { name: 'Organization defaults' });
   for (const group of ['Provider', 'Support', 'Money', 'Terms']) {
     await expect(form.getByRole('group', { name: group })).toBeVisible();
@@ -134,7 +134,7 @@ test.describe('changing the password', () => {
     const account = await createClientAccount(request);
     // Another device signed in before the change.
     const older = await apiLogin(request, account.user.email, strongPassword);
-    await openProfile(page, account);
+    await openProfile(page, account, 'security');
     const card = page.getByRole('region', { name: 'Change password' });
     const current = card.getByLabel('Current password');
     const next = card.getByLabel('New password', { exact: true });
@@ -175,7 +175,7 @@ test.describe('changing the password', () => {
     expect(await verifyStatus(request, older.token)).toBe(401);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
-    await expect(page).toHaveURL('/settings');
+    await expect(page).toHaveURL('/settings?tab=security');
     await apiLogin(request, account.user.email, 'N3w-Passw0rd');
   });
 });
@@ -191,7 +191,7 @@ test.describe('while testing as a client', () => {
     await openSignedIn(page, admin, `/admin/clients/${client.user._id}`);
     await page.getByRole('button', { name: 'Test as client' }).click();
     await expect(page).toHaveURL('/client');
-    await page.goto('/settings');
+    await page.goto('/settings?tab=security');
     await waitForProfileData(page);
 
     const card = page.getByRole('region', { name: 'Change password' });
@@ -217,7 +217,7 @@ test('Log out clears the session and goes to the login page', async ({ page, req
   expect(await storedSession(page)).toEqual({ token: null, user: null });
   await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
   await page.goto('/settings');
-  await expect(page).toHaveURL('/login');
+  await expect(page).toHaveURL(`/login?next=${encodeURIComponent('/settings')}`);
 });
 
 test('the profile, with form errors and the two-factor setup open, has no axe violations', async ({
@@ -228,7 +228,7 @@ test('the profile, with form errors and the two-factor setup open, has no axe vi
   const context = await browser.newContext();
   const page = await context.newPage();
   const unexpected = watchConsole(page);
-  await openProfile(page, await createClientAccount(request));
+  await openProfile(page, await createClientAccount(request), 'security');
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
   await page

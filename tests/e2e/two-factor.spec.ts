@@ -29,7 +29,7 @@ test.describe('two-factor sign-in', () => {
   }) => {
     const account = await createClientAccount(request, 'Tom Totp');
     const email = account.user.email;
-    await openProfile(page, account);
+    await openProfile(page, account, 'security');
     const card = page.getByRole('region', { name: 'Two-factor sign-in' });
     await expect(card.getByText('Off', { exact: true })).toBeVisible();
 
@@ -63,7 +63,7 @@ test.describe('two-factor sign-in', () => {
     await page.getByRole('button', { name: 'Verify and sign in' }).click();
     await expect(page).toHaveURL('/client');
 
-    await page.goto('/settings');
+    await page.goto('/settings?tab=security');
     await waitForProfileData(page);
     await expect(card.getByText('9 of 10 recovery codes')).toBeVisible();
 
@@ -85,7 +85,7 @@ test.describe('two-factor sign-in', () => {
 
   test('the code step keeps the ?next= address', async ({ page, request }) => {
     const account = await createClientAccount(request);
-    await openProfile(page, account);
+    await openProfile(page, account, 'security');
     const { secret } = await turnOnTwoFactor(page);
     await page.getByRole('main').getByRole('button', { name: 'Log out' }).click();
 

@@ -632,10 +632,12 @@ export const invoices = pgTable(
   (t) => [
     index('invoices_client_idx').on(t.clientUserId, t.issuedAt),
     index('invoices_issued_idx').on(t.issuedAt, t.id),
-    // One renewal per client and period, whichever instance's billing job gets there first.
+    // One live renewal per client and period, whichever instance's billing job gets there
+    // first. A void one does not count: a downgrade voids the renewal already issued, and
+    // the one for the lower package must still be issued for that period.
     uniqueIndex('invoices_renewal_unique')
       .on(t.clientUserId, t.periodStart)
-      .where(sql`${t.kind} = 'renewal'`),
+      .where(sql`${t.kind} = 'renewal' and ${t.status} <> 'void'`),
     index('invoices_open_due_idx').on(t.dueAt).where(sql`${t.status} = 'unpaid'`),
   ],
 );

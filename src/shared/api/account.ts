@@ -1,5 +1,6 @@
 import { AccountSchema } from '../account.ts';
 import { ErrorSchema } from '../answers.ts';
+import { SaveTimeZoneSchema, TimeZoneSavedSchema } from '../time-zone.ts';
 import { defineRoute } from './route.ts';
 
 // The account the caller works in (a team member works in the owner's), so the portal's
@@ -13,5 +14,15 @@ export const accountApi = {
     tags: ['portal: account'],
     summary: 'The account the caller works in: team role, plan and capabilities',
     responses: { 200: AccountSchema, 401: ErrorSchema },
+  }),
+  saveTimeZone: defineRoute({
+    method: 'PUT',
+    path: '/api/account/time-zone',
+    // The person's own choice, not one for an admin testing as them to make.
+    audience: 'own-session',
+    tags: ['portal: account'],
+    summary: "The time zone the caller reads times in; null follows the browser's",
+    body: SaveTimeZoneSchema,
+    responses: { 200: TimeZoneSavedSchema, 400: ErrorSchema, 401: ErrorSchema },
   }),
 };

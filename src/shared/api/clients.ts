@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ErrorSchema, MessageSchema } from '../answers.ts';
+import { BillingProviderAnswerSchema } from '../billing-provider.ts';
 import {
   AllowedIpsSchema,
   BillingOverviewSchema,
@@ -135,6 +136,14 @@ export const clientsApi = {
     tags,
     params,
     responses: { 200: BillingOverviewSchema, 403: ErrorSchema, 404: ErrorSchema },
+  }),
+  billingProvider: defineRoute({
+    method: 'GET',
+    path: '/api/admin/billing-provider',
+    audience,
+    tags,
+    summary: 'The billing provider this server is configured with (BILLING_PROVIDER)',
+    responses: { 200: BillingProviderAnswerSchema, 403: ErrorSchema },
   }),
   mockStatus: defineRoute({
     method: 'POST',

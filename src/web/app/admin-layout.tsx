@@ -7,16 +7,21 @@ import { paths } from '#shared/paths.ts';
 import { twoFactorMessages } from '#shared/two-factor.ts';
 import { Alert } from '#web/components/alert.tsx';
 import { failedOutboxQuery } from '#web/lib/failed-outbox.ts';
+// Sets the zone every time is shown in (Profile), before the first screen renders; not in
+// the root, so the public pages, which show no time of day, do not load the dates module.
+import '#web/lib/reader-zone.ts';
 import { useSession } from '#web/lib/session.ts';
 import { twoFactorStatusQuery } from '#web/lib/two-factor-status.ts';
+import type { Route } from './+types/admin-layout.ts';
 import { requireAdmin } from './guards.ts';
 import { QueryProvider } from './query-provider.tsx';
+import { useSignInWhenSessionEnds } from './session-expiry.ts';
 import { SideNav, type SideNavItem, SideNavShell } from './side-nav.tsx';
 
 // The admin area (SPEC §2): Admin role required before render; one side navigation.
 
-export function clientLoader() {
-  return requireAdmin();
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return requireAdmin(request);
 }
 
 const items: SideNavItem[] = [
@@ -80,6 +85,7 @@ function TwoFactorRequiredNotice() {
 export const handle = { compactFooter: true };
 
 export default function AdminLayout() {
+  useSignInWhenSessionEnds();
   return (
     <QueryProvider>
       <SideNavShell nav={<AdminNav />}>

@@ -1,6 +1,6 @@
 import { redirect, replace } from 'react-router';
 import { authApi } from '#shared/api/auth.ts';
-import { paths } from '#shared/paths.ts';
+import { loginPathFor, paths } from '#shared/paths.ts';
 import { callApi } from '#web/lib/call-api.ts';
 import { isHandoverFromThisAdmin } from '#web/lib/impersonation.ts';
 import { getStoredUser, getToken, setSession } from '#web/lib/session.ts';
@@ -24,7 +24,16 @@ async function adoptImpersonationToken(token: string) {
   }
 }
 
-/** Signed-in area: a stored token or an impersonation token in the query, else /login. */
+/** The sign-in page that brings the visitor back to the address asked for. */
+function signInAndBack(request: Request) {
+  const { pathname, search } = new URL(request.url);
+  return redirect(loginPathFor(`${pathname}${search}`));
+}
+
+/**
+ * Signed-in area: a stored token or an impersonation token in the query, else sign in
+ * and come back here.
+ */
 export async function requireSignedIn(request: Request) {
   const url = new URL(request.url);
   const impersonate = url.searchParams.get('impersonate');
@@ -36,12 +45,16 @@ export async function requireSignedIn(request: Request) {
     url.searchParams.delete('impersonate');
     throw replace(`${url.pathname}${url.search}`);
   }
-  if (!getToken()) throw redirect(paths.login);
+  if (!getToken()) throw signInAndBack(request);
   return null;
 }
 
-/** Admin area: the stored user must be an Admin, else home (SPEC §2). */
-export function requireAdmin() {
-  if (!getToken() || getStoredUser()?.role !== 'Admin') throw redirect(paths.home);
+/**
+ * Admin area: signed out, sign in and come back (as the portal does); signed in, the
+ * stored user must be an Admin, else home (SPEC §2).
+ */
+export function requireAdmin(request: Request) {
+  if (!getToken()) throw signInAndBack(request);
+  if (getStoredUser()?.role !== 'Admin') throw redirect(paths.home);
   return null;
 }

@@ -1,12 +1,19 @@
 import { Outlet } from 'react-router';
 import { paths } from '#shared/paths.ts';
 import { useAccount } from '#web/lib/account.ts';
+// Sets the zone every time is shown in (Profile), before the first screen renders; not in
+// the root, so the public pages, which show no time of day, do not load the dates module.
+import '#web/lib/reader-zone.ts';
 import type { Route } from './+types/portal-layout.ts';
 import { requireSignedIn } from './guards.ts';
 import { QueryProvider } from './query-provider.tsx';
+import { useSignInWhenSessionEnds } from './session-expiry.ts';
 import { SideNav, type SideNavItem, SideNavShell } from './side-nav.tsx';
+import { VerifyEmailBanner } from './verify-email-banner.tsx';
 
-// The signed-in area (SPEC §2): guarded before render, with the portal sidebar.
+// The signed-in area (SPEC §2): guarded before render, with the portal sidebar, the
+// banner asking to verify the address until it is, and the way to sign in again when
+// the session ends under an open screen.
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return requireSignedIn(request);
@@ -31,9 +38,11 @@ function PortalNav() {
 export const handle = { compactFooter: true };
 
 export default function PortalLayout() {
+  useSignInWhenSessionEnds();
   return (
     <QueryProvider>
       <SideNavShell nav={<PortalNav />}>
+        <VerifyEmailBanner />
         <Outlet />
       </SideNavShell>
     </QueryProvider>

@@ -1,5 +1,6 @@
 import type { ErrorAnswer } from '#shared/answers.ts';
 import { clearSession, getToken } from './session.ts';
+import { announceSessionExpired } from './session-ended.ts';
 
 // The only place the browser calls fetch (DESIGN §4): bearer token, JSON in and out,
 // non-2xx answers turned into ApiError, and a 401 on an authenticated call ends the
@@ -56,6 +57,16 @@ export interface RequestOptions {
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * A request that got no answer (offline, the server down). Here, not in failure-text.ts,
+ * so the sign-in forms' field errors (form-errors.ts) need not load the rest of it.
+ */
+export const UNREACHABLE = 'Could not reach the server. Check your connection and try again.';
+
+/** The server's words for a failed call, or `network` when it got no answer. */
+export const failureMessage = (error: unknown, network: string = UNREACHABLE) =>
+  error instanceof ApiError ? error.message : network;
+
 async function send(method: Method, path: string, body: unknown, options: RequestOptions) {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const token = options.auth === false ? null : (options.token ?? getToken());
@@ -68,7 +79,18 @@ async function send(method: Method, path: string, body: unknown, options: Reques
     signal: options.signal,
     keepalive: options.keepalive,
   });
-  if (response.status === 401 && token) clearSession();
+  if (response.status === 401 && token) {
+    clearSession();
+    // The stored session ended on the server (not a token passed in): the signed-in area
+    // sends the visitor to sign in and back instead of leaving a screen that cannot load.
+    if (options.token === undefined) {
+      const words = await response
+        .clone()
+        .text()
+        .then(serverMessageOf, () => null);
+      announceSessionExpired(words ?? '');
+    }
+  }
   return response;
 }
 

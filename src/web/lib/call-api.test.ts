@@ -6,6 +6,7 @@ import type { AuditEntry } from '#shared/audit.ts';
 import type { Schedule } from '#shared/scheduler.ts';
 import { ApiError } from './api.ts';
 import { callApi, callApiPage, callApiRaw } from './call-api.ts';
+import { onSessionExpired } from './session-ended.ts';
 
 // callApi sends a route of the shared table as api.ts sends any call. Its types are the
 // point: the lines marked @ts-expect-error must stay errors, or `npx tsc --noEmit` fails,
@@ -100,5 +101,44 @@ describe('callApi', () => {
       ).resolves.toEqualTypeOf<Message>();
     };
     expect(never).toBeTypeOf('function');
+  });
+});
+
+describe('a session that ended on the server', () => {
+  const signedIn = () => {
+    const store = new Map([['token', 'tok']]);
+    const localStorage = {
+      getItem: (key: string) => store.get(key) ?? null,
+      setItem: (key: string, value: string) => store.set(key, value),
+      removeItem: (key: string) => store.delete(key),
+    };
+    vi.stubGlobal('window', Object.assign(new EventTarget(), { localStorage }));
+    const heard: string[] = [];
+    onSessionExpired((message) => heard.push(message));
+    return heard;
+  };
+  const ended = () => json(401, { message: 'Your session has ended. Please sign in again.' });
+
+  it("is announced with the server's words when a call with the stored token answers 401", async () => {
+    const heard = signedIn();
+    fetchMock.mockResolvedValueOnce(ended());
+    await expect(callApi(schedulerApi.list)).rejects.toMatchObject({ status: 401 });
+    expect(heard).toEqual(['Your session has ended. Please sign in again.']);
+    fetchMock.mockResolvedValueOnce(ended());
+    // api.ts cleared the session on that 401; signed in again, a file download answers 401 too.
+    window.localStorage.setItem('token', 'tok');
+    await callApiRaw(schedulerApi.remove, { params: { id: 's1' } });
+    expect(heard).toHaveLength(2);
+  });
+
+  it('is not announced for a call without the stored token, nor for other refusals', async () => {
+    const heard = signedIn();
+    fetchMock.mockResolvedValueOnce(ended());
+    await callApi(schedulerApi.list, {}, { auth: false }).catch(() => undefined);
+    fetchMock.mockResolvedValueOnce(ended());
+    await callApi(schedulerApi.list, {}, { token: 'kept-aside' }).catch(() => undefined);
+    fetchMock.mockResolvedValueOnce(json(403, { message: 'Not for you.' }));
+    await callApi(schedulerApi.list).catch(() => undefined);
+    expect(heard).toEqual([]);
   });
 });

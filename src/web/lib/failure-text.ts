@@ -1,4 +1,4 @@
-import { ApiError, serverMessageOf } from './api.ts';
+import { ApiError, failureMessage, serverMessageOf, UNREACHABLE } from './api.ts';
 import { toast } from './toast.ts';
 
 // The words of every failed request (SPEC §8), so no screen reads an error body itself:
@@ -10,7 +10,7 @@ import { toast } from './toast.ts';
 
 export const SNIPPET = { trigger: 120, default: 200 } as const;
 
-export const UNREACHABLE = 'Could not reach the server. Check your connection and try again.';
+export { failureMessage, UNREACHABLE };
 
 export interface Notice {
   title: string;
@@ -59,13 +59,6 @@ export const saveFailureText = (error: unknown) =>
   error instanceof ApiError
     ? (error.serverMessage ?? `Status ${error.status}`)
     : networkText(error, UNREACHABLE);
-
-/**
- * A failure said beside the control that caused it, where SPEC §8 gives no notice: the
- * server's message or ApiError's stand-in, else `network`.
- */
-export const failureMessage = (error: unknown, network: string = UNREACHABLE) =>
-  error instanceof ApiError ? error.message : network;
 
 /** Shows `requestFailure` as an error toast. */
 export const notifyFailure = (error: unknown, titles: { failed: string; network: string }) =>

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { ApiError } from './api.ts';
-import { UNREACHABLE } from './failure-text.ts';
+import { ApiError, UNREACHABLE } from './api.ts';
 
 export interface PlacedErrors<F extends string> {
   /** Server messages for fields the form has, in the server's order. */

@@ -4,6 +4,7 @@ import type { Db } from '#server/db/client.ts';
 import { teamInvites, teamMembers, type UserRow, users } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
 import { DomainError } from '#server/domain/errors.ts';
+import { markEmailVerified } from '#server/domain/users/email-verification.ts';
 import { ownerCapabilities } from '#shared/plans.ts';
 import { teamMessages } from '#shared/team.ts';
 import { possessive } from '#shared/text.ts';
@@ -104,6 +105,8 @@ export async function acceptInvite(
     .onConflictDoNothing({ target: teamMembers.memberUserId })
     .returning({ id: teamMembers.id });
   if (inserted.length === 0) throw new DomainError('conflict', teamMessages.youAreInATeam);
+  // The invitation was mailed to this address and accepted with it: the address is proved.
+  await markEmailVerified(db, user.id, now);
   await audit(db, {
     source: 'team',
     message: `${user.email} joined the team as ${invite.role}`,

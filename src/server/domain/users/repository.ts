@@ -35,3 +35,16 @@ export async function findUsersByIds(db: Db, ids: string[]): Promise<UserRow[]> 
   if (ids.length === 0) return [];
   return db.select().from(users).where(inArray(users.id, ids));
 }
+
+const UNIQUE_VIOLATION = '23505';
+
+/** True when the database refused a write for a unique index (two writers at once). */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code === UNIQUE_VIOLATION;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

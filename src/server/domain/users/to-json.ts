@@ -9,6 +9,7 @@ export function userToJson(row: UserRow, options: { withSecrets?: boolean } = {}
     _id: row.id,
     name: row.name,
     email: row.email,
+    emailVerified: row.emailVerifiedAt !== null,
     role: row.role,
     companyName: row.companyName,
     companyCode: row.companyCode,
@@ -32,6 +33,7 @@ export function userToJson(row: UserRow, options: { withSecrets?: boolean } = {}
     createdAt: row.createdAt.toISOString(),
     closedAt: row.closedAt?.toISOString() ?? null,
     erasedAt: row.erasedAt?.toISOString() ?? null,
+    timeZone: row.timeZone ?? null,
   };
   if (options.withSecrets) user.integrationKeys = { n8nWebhookKey: row.n8nWebhookKey };
   return user;

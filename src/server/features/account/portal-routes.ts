@@ -7,6 +7,8 @@ import {
   resolveAccount,
 } from '#server/domain/accounts/account.ts';
 import { accountApi } from '#shared/api/account.ts';
+import { timeZoneMessages } from '#shared/time-zone.ts';
+import { saveTimeZone } from './time-zone.ts';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
@@ -23,5 +25,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       capabilities: accountCapabilities(account),
       helpdeskUrl: app.deps.config.helpdeskUrl ?? null,
     };
+  });
+
+  serve(app, accountApi.saveTimeZone, async (request) => {
+    const timeZone = await saveTimeZone(db, currentUser(request).id, request.body.timeZone);
+    const message = timeZone ? timeZoneMessages.saved : timeZoneMessages.followsBrowser;
+    return { message, timeZone };
   });
 };

@@ -71,7 +71,16 @@ describe('GET /api/admin/attention', () => {
     });
     const answer = await today();
     expect(allClear(answer)).toBe(true);
-    for (const id of ['failing', 'alerts', 'runs', 'billing', 'requests', 'mail', 'enquiries']) {
+    for (const id of [
+      'failing',
+      'alerts',
+      'runs',
+      'billing',
+      'requests',
+      'manualRuns',
+      'mail',
+      'enquiries',
+    ]) {
       expect(answer[id as 'failing'].items).toEqual([]);
     }
   });

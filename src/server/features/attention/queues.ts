@@ -1,6 +1,13 @@
-import { count, desc, eq, gte, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { catalogRequests, catalogTemplates, enquiries, outbox, users } from '#server/db/schema.ts';
+import {
+  catalogRequests,
+  catalogTemplates,
+  enquiries,
+  manualRunRequests,
+  outbox,
+  users,
+} from '#server/db/schema.ts';
 import {
   ATTENTION_RECENT_DAYS,
   ATTENTION_SECTION_SIZE,
@@ -8,7 +15,8 @@ import {
 } from '#shared/attention.ts';
 import { paths } from '#shared/paths.ts';
 
-// What waits on the admin: catalog requests to approve or decline, mail that failed or
+// What waits on the admin: catalog requests to approve or decline, clients asking for
+// manual runs (granted from Today itself), mail that failed or
 // waits for SMTP, and the enquiries of the last week (an enquiry has no read mark, so
 // "new" is a week old at most). Each is read newest first through its own index.
 
@@ -46,6 +54,30 @@ export async function catalogWaiting(db: Db) {
     detail: `Asked for by ${company ? `${client} (${company})` : client}`,
     at: request.createdAt.toISOString(),
     href: paths.adminCatalogRequests,
+  }));
+  return { total: counted?.n ?? 0, items };
+}
+
+/** Clients asking for manual runs, oldest first: the longest wait is answered first. */
+export async function manualRunsWaiting(db: Db) {
+  const waiting = eq(manualRunRequests.status, 'requested');
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ request: manualRunRequests, client: users })
+      .from(manualRunRequests)
+      .innerJoin(users, eq(users.id, manualRunRequests.clientUserId))
+      .where(waiting)
+      .orderBy(asc(manualRunRequests.createdAt), asc(manualRunRequests.id))
+      .limit(limit),
+    db.select({ n: count() }).from(manualRunRequests).where(waiting),
+  ]);
+  const items: AttentionItem[] = rows.map(({ request, client }) => ({
+    id: request.id,
+    kind: 'manual_run_request',
+    title: client.companyName ? `${client.name} (${client.companyName})` : client.name,
+    detail: `${client.subscriptionPlan} plan · asks to run workflows by hand`,
+    at: request.createdAt.toISOString(),
+    href: `${paths.adminClient(client.id)}#entitlements`,
   }));
   return { total: counted?.n ?? 0, items };
 }

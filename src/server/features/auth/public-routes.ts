@@ -11,7 +11,7 @@ import { checkCredentials, register } from './service.ts';
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, tokens, config } = app.deps;
   const limited = { config: { rateLimit: 'auth' as const } };
-  const context = (ip: string) => ({ db: database.db, tokens, ip });
+  const context = (ip: string) => ({ db: database.db, tokens, ip, publicUrl: config.publicUrl });
 
   serve(app, api.register, limited, async (request) => {
     const session = await register(context(request.ip), request.body);

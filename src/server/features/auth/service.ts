@@ -6,7 +6,13 @@ import type { Db } from '#server/db/client.ts';
 import type { UserRow } from '#server/db/schema.ts';
 import { acceptInvite, findLiveInvite } from '#server/domain/accounts/team-invites.ts';
 import { audit } from '#server/domain/audit/audit.ts';
-import { findUserByEmail, insertUser } from '#server/domain/users/repository.ts';
+import { sendWelcomeMail } from '#server/domain/users/email-verification.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  isUniqueViolation,
+} from '#server/domain/users/repository.ts';
 import { badRequest, conflict, unauthorized } from '#server/http/errors.ts';
 import { authMessages, type Login, type Register } from '#shared/auth.ts';
 import { teamMessages } from '#shared/team.ts';
@@ -17,6 +23,8 @@ interface Context {
   db: Db;
   tokens: TokenService;
   ip: string;
+  /** The base of the link in the welcome mail. */
+  publicUrl: string;
 }
 
 export interface Session {
@@ -24,9 +32,10 @@ export interface Session {
   user: UserRow;
 }
 
-const UNIQUE_VIOLATION = '23505';
-
-export async function register({ db, tokens, ip }: Context, input: Register): Promise<Session> {
+export async function register(
+  { db, tokens, ip, publicUrl }: Context,
+  input: Register,
+): Promise<Session> {
   const emailTaken = () => conflict(authMessages.emailTaken, { email: authMessages.emailTaken });
   if (await findUserByEmail(db, input.email)) throw emailTaken();
   if (input.inviteToken) await checkInviteForSignUp(db, input.inviteToken, input.email);
@@ -44,12 +53,18 @@ export async function register({ db, tokens, ip }: Context, input: Register): Pr
         acceptedTos: input.acceptedTOS,
       });
       await audit(tx, { source: 'auth', message: 'Account registered', userId: row.id, ip });
-      if (input.inviteToken) await acceptInvite(tx, row, input.inviteToken, ip);
+      // The invitation was mailed to this address, so joining with it proves the address;
+      // anyone else gets the welcome mail with a link that does.
+      if (input.inviteToken) {
+        await acceptInvite(tx, row, input.inviteToken, ip);
+        return (await findUserById(tx, row.id)) ?? row;
+      }
+      await sendWelcomeMail(tx, row, { publicUrl, ip });
       return row;
     });
   } catch (error) {
     // Two sign-ups with one address at the same moment: the unique index decides.
-    if (causeCode(error) === UNIQUE_VIOLATION) throw emailTaken();
+    if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
   return { token: (await issueSession(db, tokens, { user, ip })).token, user };
@@ -87,16 +102,6 @@ async function checkInviteForSignUp(db: Db, token: string, email: string) {
   if (invited !== email) {
     throw badRequest(teamMessages.wrongEmail(invited), { email: teamMessages.wrongEmail(invited) });
   }
-}
-
-function causeCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 /** Ends the caller's session (and test sessions opened from it) and audits it. */

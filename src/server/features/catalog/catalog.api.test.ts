@@ -53,6 +53,7 @@ describe('GET /api/catalog/templates', () => {
         tags: expect.arrayContaining([expect.any(String)]),
         requestStatus: null,
         declineReason: null,
+        processId: null,
       });
     }
   });

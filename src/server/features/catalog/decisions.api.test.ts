@@ -71,6 +71,7 @@ describe('catalog request decisions', () => {
     expect(seen.json().find((x: { _id: string }) => x._id === template!.id)).toMatchObject({
       requestStatus: 'approved',
       declineReason: null,
+      processId: process!.id,
     });
     const mine = await t.injectAs(client.token, { method: 'GET', url: '/api/n8n/my-processes' });
     expect(mine.json().map((p: { name: string }) => p.name)).toContain(template!.name);

@@ -29,6 +29,7 @@ export async function listTemplates(db: Db, account: Account): Promise<CatalogTe
       templateId: catalogRequests.templateId,
       status: catalogRequests.status,
       declineReason: catalogRequests.declineReason,
+      processId: catalogRequests.processId,
     })
     .from(catalogRequests)
     .where(eq(catalogRequests.clientUserId, account.owner.id))
@@ -42,6 +43,7 @@ export async function listTemplates(db: Db, account: Account): Promise<CatalogTe
     tags: t.tags,
     requestStatus: latest.get(t.id)?.status ?? null,
     declineReason: latest.get(t.id)?.declineReason ?? null,
+    processId: latest.get(t.id)?.processId ?? null,
   }));
 }
 

@@ -42,10 +42,11 @@ export const adminClientRoutes: FastifyPluginAsyncZod = async (app) => {
     sendKeysetPage(reply, facts);
     // One row that does not read as a user (a status written by hand, say) is logged and
     // left out: it must not fail the list for every admin.
-    return rows.flatMap(({ user: row, lastActiveAt }) => {
+    return rows.flatMap(({ user: row, lastActiveAt, team }) => {
       const user = ClientRowSchema.safeParse({
         ...userJson(row),
         lastActiveAt: lastActiveAt?.toISOString() ?? null,
+        team,
       });
       if (user.success) return [user.data];
       request.log.error(
@@ -87,6 +88,8 @@ export const adminClientRoutes: FastifyPluginAsyncZod = async (app) => {
   serve(app, api.billingOverview, async (request) =>
     overviewOf(await requireClient(db, request.params.id)),
   );
+
+  serve(app, api.billingProvider, async () => ({ provider: app.deps.config.billingProvider }));
 
   serve(app, api.mockStatus, async (request) =>
     overviewOf(await setMockStatus(actor(request), request.params.id, request.body.status)),

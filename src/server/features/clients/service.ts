@@ -16,6 +16,7 @@ import { countCapFor } from '#shared/paging.ts';
 import { passwordMessages } from '#shared/password.ts';
 import type { Role, SubscriptionStatus } from '#shared/user.ts';
 import { clientOrders } from './client-order.ts';
+import { matchesWithTeam, notTeamMember, teamsOf } from './client-teams.ts';
 
 // Admin changes to client accounts. Every change is audited with the acting admin.
 
@@ -76,12 +77,19 @@ async function requireListed(db: Db, id: string, at?: string) {
   if (!found) throw badRequest(pageCursorMessage, { after: pageCursorMessage });
 }
 
-/** A page of accounts matching the search and role, and how many match (up to the cap). */
+/**
+ * A page of accounts matching the search and role, each with its team, and how many match
+ * (up to the cap). Team members are not rows: they come with their owner (client-teams.ts).
+ */
 export async function listClients(db: Db, query: ClientListQuery) {
   const order = clientOrders[query.sort];
   const position = query.after === undefined ? undefined : order.positionOf(query.after);
   const matching = and(
-    ...searchWords(query.q, [users.name, users.email, users.companyName, users.companyCode]),
+    notTeamMember,
+    matchesWithTeam(
+      query.q,
+      and(...searchWords(query.q, [users.name, users.email, users.companyName, users.companyCode])),
+    ),
     query.role ? eq(users.role, query.role) : undefined,
     query.exclude ? ne(users.role, query.exclude) : undefined,
   );
@@ -100,8 +108,12 @@ export async function listClients(db: Db, query: ClientListQuery) {
   );
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
+  const teams = await teamsOf(
+    db,
+    page.map((row) => row.user.id),
+  );
   return {
-    rows: page,
+    rows: page.map((row) => ({ ...row, team: teams.get(row.user.id) ?? [] })),
     counted,
     cap,
     nextCursor: rows.length > query.limit && last ? order.cursorOf(last.key, last.user.id) : null,

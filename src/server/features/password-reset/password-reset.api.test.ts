@@ -159,6 +159,36 @@ describe('POST /api/auth/reset-password', () => {
   });
 });
 
+describe('POST /api/auth/reset-password/check', () => {
+  const check = (token: string, remoteAddress = nextIp()) =>
+    post('/api/auth/reset-password/check', { token }, remoteAddress);
+
+  it('says whether a link works without using it', async () => {
+    const { user } = await t.createUser();
+    const token = await requestLink(user.email);
+    expect((await check(token)).json()).toEqual({ message: 'This link works.' });
+    // Checking used nothing: the link still sets the password, once.
+    const reset = await post('/api/auth/reset-password', { token, newPassword: 'N3w-password' });
+    expect(reset.statusCode).toBe(200);
+    const used = await check(token);
+    expect(used.statusCode).toBe(400);
+    expect(used.json()).toEqual({
+      message: passwordMessages.resetInvalid,
+      errors: { token: passwordMessages.resetInvalid },
+    });
+    expect((await check('A'.repeat(43))).statusCode).toBe(400);
+    expect((await check('not a token')).statusCode).toBe(400);
+  });
+
+  it('is rate limited per IP like the reset itself', async () => {
+    const ip = nextIp();
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) codes.push((await check('A'.repeat(43), ip)).statusCode);
+    expect(codes.slice(0, 10).every((c) => c === 400)).toBe(true);
+    expect(codes[10]).toBe(429);
+  });
+});
+
 describe('a closed account', () => {
   it('gets no reset link from an admin, and a link made before it closed does not work', async () => {
     const admin = await t.createUser({ role: 'Admin' });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { serve } from '#server/api/serve.ts';
 import { passwordResetApi as api } from '#shared/api/password-reset.ts';
 import { passwordMessages } from '#shared/password.ts';
-import { requestReset, resetPassword } from './service.ts';
+import { checkResetLink, requestReset, resetPassword } from './service.ts';
 
 // Asking for a reset link and setting the new password with it. Public and rate limited
 // per IP like sign-in.
@@ -24,6 +24,11 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         ? passwordMessages.forgotSent
         : passwordMessages.forgotNoMail,
     };
+  });
+
+  serve(app, api.check, limited, async (request) => {
+    await checkResetLink(db, request.body.token);
+    return { message: 'This link works.' };
   });
 
   serve(app, api.reset, limited, async (request) => {

@@ -101,28 +101,38 @@ export async function issueResetLink(
 const invalidLink = () =>
   badRequest(passwordMessages.resetInvalid, { token: passwordMessages.resetInvalid });
 
+const liveLink = (token: string, now: Date) =>
+  and(
+    eq(passwordResets.tokenHash, hashOneTimeToken(token)),
+    isNull(passwordResets.usedAt),
+    gt(passwordResets.expiresAt, now),
+  );
+
+/**
+ * Refuses a link that is unknown, used or expired, or whose account closed, without
+ * using it: the reset page asks first, so a dead link is said before any password is typed.
+ */
+export async function checkResetLink(db: Db, token: string, now = new Date()): Promise<void> {
+  if (!looksLikeOneTimeToken(token)) throw invalidLink();
+  const [found] = await db
+    .select({ closedAt: users.closedAt })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(liveLink(token, now));
+  if (!found) throw invalidLink();
+  // A link made before the account closed would change a password nobody can use.
+  if (found.closedAt) throw conflict(passwordMessages.accountClosed);
+}
+
 export async function resetPassword(
   db: Db,
   input: ResetPassword,
   ip: string,
   now = new Date(),
 ): Promise<void> {
-  if (!looksLikeOneTimeToken(input.token)) throw invalidLink();
-  const tokenHash = hashOneTimeToken(input.token);
-  const live = and(
-    eq(passwordResets.tokenHash, tokenHash),
-    isNull(passwordResets.usedAt),
-    gt(passwordResets.expiresAt, now),
-  );
   // Check first so a dead link costs no password hashing; claim below decides for real.
-  const [found] = await db
-    .select({ closedAt: users.closedAt })
-    .from(passwordResets)
-    .innerJoin(users, eq(users.id, passwordResets.userId))
-    .where(live);
-  if (!found) throw invalidLink();
-  // A link made before the account closed would change a password nobody can use.
-  if (found.closedAt) throw conflict(passwordMessages.accountClosed);
+  await checkResetLink(db, input.token, now);
+  const live = liveLink(input.token, now);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     const [claimed] = await tx

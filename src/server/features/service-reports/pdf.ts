@@ -28,7 +28,12 @@ const providerNames = { local: brand.name, stripe: 'Stripe', zoho: 'Zoho Billing
 
 type Doc = PDFKit.PDFDocument;
 
-export function renderServiceReportPdf(report: ServiceReport): Promise<Buffer> {
+/** `timeZone`: the account's (Profile), so its times read as on its screens; else UTC. */
+export function renderServiceReportPdf(
+  report: ServiceReport,
+  timeZone: string | null = null,
+): Promise<Buffer> {
+  const zone = timeZone ?? 'UTC';
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: MARGIN,
@@ -43,10 +48,10 @@ export function renderServiceReportPdf(report: ServiceReport): Promise<Buffer> {
   const left = MARGIN;
   const width = doc.page.width - 2 * MARGIN;
 
-  header(doc, report, left, width);
+  header(doc, report, left, width, zone);
   headline(doc, report, left, width);
   processTable(doc, report, left, width);
-  incidentSection(doc, report, left, width);
+  incidentSection(doc, report, left, width, zone);
   invoiceSection(doc, report, left, width);
 
   doc.moveDown(2);
@@ -57,7 +62,7 @@ export function renderServiceReportPdf(report: ServiceReport): Promise<Buffer> {
   return done;
 }
 
-function header(doc: Doc, report: ServiceReport, left: number, width: number) {
+function header(doc: Doc, report: ServiceReport, left: number, width: number, zone: string) {
   doc.font('Helvetica-Bold').fontSize(20).fillColor('#000000').text(brand.name, left, MARGIN);
   doc.font('Helvetica').fontSize(9).fillColor(MUTED);
   doc.text(brand.email).text(brand.phone);
@@ -67,7 +72,7 @@ function header(doc: Doc, report: ServiceReport, left: number, width: number) {
   doc.font('Helvetica').fontSize(10);
   doc.text(report.label, { width, align: 'right' });
   if (report.inProgress) {
-    doc.text(`So far: to ${formatDateTime(report.generatedAt, 'UTC')} UTC`, {
+    doc.text(`So far: to ${when(report.generatedAt, zone)}`, {
       width,
       align: 'right',
     });
@@ -207,9 +212,16 @@ function processTable(doc: Doc, report: ServiceReport, left: number, width: numb
   doc.fillColor('#000000');
 }
 
-const when = (at: Date) => `${formatDateTime(at, 'UTC')} UTC`;
+/** A time of day in the account's zone, named: "Mar 5, 2026, 9:04 AM CST". */
+const when = (at: Date, timeZone: string) => formatDateTime(at, { timeZone, named: true });
 
-function incidentSection(doc: Doc, report: ServiceReport, left: number, width: number) {
+function incidentSection(
+  doc: Doc,
+  report: ServiceReport,
+  left: number,
+  width: number,
+  zone: string,
+) {
   heading(doc, 'Incidents', left, width);
   doc.font('Helvetica').fontSize(10);
   const longest = report.longestOutage;
@@ -217,7 +229,8 @@ function incidentSection(doc: Doc, report: ServiceReport, left: number, width: n
     longest
       ? `Longest outage: ${formatSpan(longest.inMonthMs)}, ${longest.processName ?? longest.title} (from ${when(
           longest.openedAt,
-        )}${longest.clearedAt ? ` to ${when(longest.clearedAt)}` : ', ongoing'}).`
+          zone,
+        )}${longest.clearedAt ? ` to ${when(longest.clearedAt, zone)}` : ', ongoing'}).`
       : 'Longest outage: none. No process was failing this month.',
     left,
     doc.y,
@@ -232,7 +245,7 @@ function incidentSection(doc: Doc, report: ServiceReport, left: number, width: n
     return;
   }
   const listed = report.incidents.slice(0, MAX_INCIDENTS_LISTED);
-  for (const incident of listed) incidentLines(doc, incident, left, width);
+  for (const incident of listed) incidentLines(doc, incident, left, width, zone);
   const unlisted = report.incidents.length - listed.length;
   if (unlisted > 0 || report.moreIncidents) {
     doc.font('Helvetica').fontSize(9).fillColor(MUTED);
@@ -248,13 +261,19 @@ function incidentSection(doc: Doc, report: ServiceReport, left: number, width: n
   }
 }
 
-function incidentLines(doc: Doc, incident: ReportIncident, left: number, width: number) {
+function incidentLines(
+  doc: Doc,
+  incident: ReportIncident,
+  left: number,
+  width: number,
+  zone: string,
+) {
   if (doc.y > doc.page.height - MARGIN - 50) doc.addPage();
   doc.font('Helvetica-Bold').fontSize(10).text(incident.title, left, doc.y, { width });
   doc.font('Helvetica').fontSize(9);
-  const end = incident.clearedAt ? `ended ${when(incident.clearedAt)}` : 'ongoing';
+  const end = incident.clearedAt ? `ended ${when(incident.clearedAt, zone)}` : 'ongoing';
   doc.text(
-    `Started ${when(incident.openedAt)}, ${end}; ${formatSpan(incident.inMonthMs)} in this month.`,
+    `Started ${when(incident.openedAt, zone)}, ${end}; ${formatSpan(incident.inMonthMs)} in this month.`,
     left,
     doc.y,
     { width },

@@ -20,7 +20,7 @@ export async function serviceReportFile(
   now = new Date(),
 ): Promise<ServiceReportFile> {
   const report = await buildServiceReport(db, owner, month, billing, now);
-  const pdf = await renderServiceReportPdf(report);
+  const pdf = await renderServiceReportPdf(report, owner.timeZone);
   return { filename: serviceReportFilename(owner.companyName || owner.name, month), pdf, report };
 }
 

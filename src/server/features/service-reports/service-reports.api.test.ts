@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { alertIncidents, invoices, runRollups, runs } from '#server/db/schema.ts';
+import { formatDateTime } from '#shared/dates.ts';
 import {
   addMonths,
   monthLabel,
@@ -214,5 +215,27 @@ describe('service report PDF', () => {
     );
     // The month it was opened in has a report (its runs, if any).
     expect((await get(owner.token, portalUrl(utcMonthOf(opened)))).statusCode).toBe(200);
+  });
+
+  it("writes each time of day in the account's own zone, named", async () => {
+    const zoned = await t.createUser({
+      subscriptionPlan: 'Pro',
+      subscriptionStatus: 'active',
+      createdAt: opened,
+      timeZone: 'America/Denver',
+    });
+    await db.insert(alertIncidents).values({
+      kind: 'process_failing',
+      subjectKey: `zoned-${zoned.user.id}`,
+      clientUserId: zoned.user.id,
+      title: 'Zoned flow is failing',
+      cause: 'Timeout',
+      openedAt: day(5, '15:04:00'),
+      clearedAt: day(5, '16:30:00'),
+    });
+    const text = pdfText((await get(zoned.token, portalUrl(month))).rawPayload);
+    const inDenver = (at: Date) => formatDateTime(at, { timeZone: 'America/Denver', named: true });
+    expect(text).toContain(`Started ${inDenver(day(5, '15:04:00'))}`);
+    expect(inDenver(day(5, '15:04:00'))).toMatch(/ M[SD]T$/);
   });
 });

@@ -8,6 +8,7 @@ import { pageMeta } from '#web/lib/meta.ts';
 import { EnvironmentSection, useFailingChecks } from './admin-home/environment-section.tsx';
 import { FailingSection } from './admin-home/failing-section.tsx';
 import { ItemSection } from './admin-home/item-section.tsx';
+import { ManualRunsSection } from './admin-home/manual-runs-section.tsx';
 import { SetupChecklist } from './admin-home/setup-checklist.tsx';
 import { attentionQuery } from './admin-home/today-api.ts';
 
@@ -44,9 +45,9 @@ function TodayView({ answer, checkedAt }: { answer: Attention; checkedAt: number
   const fresh = !setup.hasClient;
   const showSetup = !setupComplete(setup.steps);
   const clear = allClear(answer) && environment.failing.length === 0;
-  const side = (['alerts', 'runs', 'billing', 'requests', 'mail', 'enquiries'] as const).filter(
-    (id) => answer[id].total > 0,
-  );
+  const side = (
+    ['alerts', 'runs', 'billing', 'requests', 'manualRuns', 'mail', 'enquiries'] as const
+  ).filter((id) => answer[id].total > 0);
   return (
     <div className="space-y-6">
       {fresh && showSetup ? <SetupChecklist steps={setup.steps} fresh /> : null}
@@ -54,9 +55,13 @@ function TodayView({ answer, checkedAt }: { answer: Attention; checkedAt: number
       {answer.failing.total > 0 ? <FailingSection section={answer.failing} /> : null}
       {side.length > 0 ? (
         <div className="grid gap-6 lg:grid-cols-2">
-          {side.map((id) => (
-            <ItemSection key={id} id={id} section={answer[id]} />
-          ))}
+          {side.map((id) =>
+            id === 'manualRuns' ? (
+              <ManualRunsSection key={id} section={answer[id]} />
+            ) : (
+              <ItemSection key={id} id={id} section={answer[id]} />
+            ),
+          )}
         </div>
       ) : null}
       <EnvironmentSection {...environment} />

@@ -1,12 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { billingStateOf } from '#shared/billing-states.ts';
 import { displayName } from '#shared/display-name.ts';
 import { paths } from '#shared/paths.ts';
 import { type User, zohoIdKeys } from '#shared/user.ts';
 import { Alert } from '#web/components/alert.tsx';
+import { Badge } from '#web/components/badge.tsx';
+import { BillingStateBadge } from '#web/components/billing-state-badge.tsx';
 import { Button } from '#web/components/button.tsx';
-import { AccountStateChip, NoIpsChip, StatusChip } from '#web/components/chips.tsx';
+import { AccountStateChip, NoIpsChip } from '#web/components/chips.tsx';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
 import { type TabItem, TabSet } from '#web/components/tab-set.tsx';
@@ -118,7 +121,13 @@ export default function AdminClientDetailPage({ params }: Route.ComponentProps) 
             <span className="break-all">{data.email}</span>
             <span aria-hidden="true">·</span>
             <span>{data.role}</span>
-            <StatusChip status={data.subscription.status} />
+            <BillingStateBadge
+              state={billingStateOf({
+                role: data.role,
+                subscriptionStatus: data.subscription.status,
+              })}
+            />
+            {data.emailVerified ? null : <Badge tone="amber">E-mail not verified</Badge>}
             <AccountStateChip account={data} />
             {data.security.allowedIps.length === 0 ? <NoIpsChip /> : null}
           </span>

@@ -17,7 +17,7 @@ import { matchesClient } from './shared/client-format.ts';
 
 const title = 'Clients';
 const description =
-  'Every client account with its plan, subscription status, last activity and allowed IPs.';
+  'Every client account with its plan, billing status, last activity and allowed IPs; team members are listed under their owner.';
 
 export const meta = () => pageMeta(title, description);
 
@@ -98,7 +98,14 @@ export default function AdminClientsPage() {
           empty="No accounts yet. Clients appear here when they register."
         >
           {(page) => {
-            const shown = page.rows.filter((client) => matchesClient(client, search));
+            // An owner is found by its members too, as the server finds it.
+            const shown = page.rows.filter(
+              (client) =>
+                matchesClient(client, search) ||
+                client.team.some((member) =>
+                  matchesClient({ ...member, companyName: null, companyCode: null }, search),
+                ),
+            );
             return (
               <div className="space-y-4">
                 <p className="text-sm text-slate-600" aria-live="polite">

@@ -1,9 +1,10 @@
 import { formatCents } from '#shared/billing.ts';
 import type { PaySession } from '#shared/billing-api.ts';
+import { invoiceStateOf } from '#shared/billing-states.ts';
 import { formatDate } from '#shared/dates.ts';
 import { formatTaxRate } from '#shared/ledger-actions.ts';
 import { Alert } from '#web/components/alert.tsx';
-import { Badge } from '#web/components/badge.tsx';
+import { InvoiceStateBadge } from '#web/components/billing-state-badge.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
 import { HowToPay } from './shared/how-to-pay.tsx';
 import { BilledTo, DetailList, DetailRow, ZoneNote } from './shared/pay-details.tsx';
@@ -18,10 +19,7 @@ export const meta = () => pageMeta('Your invoice', 'An invoice and how to pay it
 type SessionInvoice = NonNullable<PaySession['invoice']>;
 
 function StatusBadge({ invoice }: { invoice: SessionInvoice }) {
-  if (invoice.status === 'paid') return <Badge tone="green">Paid</Badge>;
-  if (invoice.status === 'void') return <Badge tone="slate">Void</Badge>;
-  const overdue = invoice.dueDate !== null && new Date(invoice.dueDate).getTime() < Date.now();
-  return overdue ? <Badge tone="red">Overdue</Badge> : <Badge tone="amber">Awaiting payment</Badge>;
+  return <InvoiceStateBadge state={invoiceStateOf(invoice)} />;
 }
 
 function Line({ label, cents }: { label: string; cents: number }) {

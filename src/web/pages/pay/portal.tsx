@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { formatCents, isSubscriptionRunning } from '#shared/billing.ts';
 import type { PaySession } from '#shared/billing-api.ts';
-import { billingStatusLabel, billingStatusTones, priceText } from '#shared/billing-format.ts';
+import { priceText } from '#shared/billing-format.ts';
+import { billingStateOfStatus } from '#shared/billing-states.ts';
 import { formatDate } from '#shared/dates.ts';
 import type { SubscriptionStatus } from '#shared/user.ts';
 import { Alert } from '#web/components/alert.tsx';
-import { Badge } from '#web/components/badge.tsx';
+import { BillingStateBadge } from '#web/components/billing-state-badge.tsx';
 import { pageMeta } from '#web/lib/meta.ts';
 import { BilledTo, DetailList, DetailRow, ZoneNote } from './shared/pay-details.tsx';
 import { PayPage } from './shared/pay-page.tsx';
@@ -47,9 +48,9 @@ function Portal({ session, token }: { session: PaySession; token: string }) {
               <DetailRow label="Price">{priceText(session.package)}</DetailRow>
             ) : null}
             <DetailRow label="Status">
-              <Badge tone={billingStatusTones[subscription.billingStatus]}>
-                {billingStatusLabel(subscription.billingStatus)}
-              </Badge>
+              <BillingStateBadge
+                state={billingStateOfStatus(subscription.billingStatus, waiting !== null)}
+              />
             </DetailRow>
             {periodEnd ? <DetailRow label={periodLabel}>{periodEnd}</DetailRow> : null}
             {next && periodEnd ? (
@@ -65,13 +66,29 @@ function Portal({ session, token }: { session: PaySession; token: string }) {
 
       {ending ? (
         <PortalResume session={session} token={token} disabled={busy} onBusy={setBusy} />
-      ) : waiting ? (
+      ) : waiting && !waiting.replaceable ? (
         <Alert tone="info" title="Invoice waiting for payment">
           Invoice {waiting.number} (
           {formatCents(waiting.amount - waiting.amountPaid - waiting.amountCredited)}) is open. Pay
-          it as shown on the invoice (Pay Now in Billing); to choose another plan, cancel below and
-          choose again.
+          it as shown on the invoice (Pay Now in Billing): another plan can be chosen once it is
+          paid, or contact us to correct it.
         </Alert>
+      ) : waiting ? (
+        <>
+          <Alert tone="info" title="Invoice waiting for payment">
+            Invoice {waiting.number} (
+            {formatCents(waiting.amount - waiting.amountPaid - waiting.amountCredited)}) is open.
+            Pay it as shown on the invoice (Pay Now in Billing), or choose another plan below: it
+            replaces this invoice.
+          </Alert>
+          <PortalChange
+            session={session}
+            token={token}
+            running={running}
+            disabled={busy}
+            onBusy={setBusy}
+          />
+        </>
       ) : (
         <PortalChange
           session={session}

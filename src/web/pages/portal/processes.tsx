@@ -1,34 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
-import { brand } from '#shared/brand.ts';
-import { paths } from '#shared/paths.ts';
+import { useEffect } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
-import { useAccount } from '#web/lib/account.ts';
 import { pageMeta } from '#web/lib/meta.ts';
+import { offersRun, useManualRunGate } from './processes/manual-run-gate.ts';
+import { ManualRunsNote } from './processes/manual-runs-note.tsx';
 import { ProcessCard } from './processes/process-card.tsx';
 import { isUnderWay, UNDER_WAY_REFRESH_MS } from './processes/run-facts.ts';
 import { ExportCsvButton, todayStamp } from './shared/export-csv-button.tsx';
 import { csvExports } from './shared/exports-api.ts';
+import { processAnchor } from './shared/process-anchor.ts';
 import { myProcessesQuery } from './shared/processes-api.ts';
 
 const title = 'My Processes';
 const description = 'Run your automation workflows and see what each one does.';
 
 export const meta = () => pageMeta(title, description);
-
-/** Why Run says "Not allowed" (SPEC §2), once above the list, and how to ask for it. */
-function ManualRunsNote() {
-  return (
-    <p className="mb-4 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">
-      Your workflows run on their schedules. Running one by hand is switched on by {brand.name} for
-      your account.{' '}
-      <Link to={paths.contact} className="font-medium text-brand-700 underline">
-        Ask us to switch on manual runs
-      </Link>
-    </p>
-  );
-}
 
 export default function ProcessesPage() {
   const processes = useQuery({
@@ -39,10 +27,18 @@ export default function ProcessesPage() {
         ? UNDER_WAY_REFRESH_MS
         : false,
   });
-  const { capabilities } = useAccount();
+  const { gate, account } = useManualRunGate();
   // A failure notice links here with ?runs=<process id>: that process's runs open.
   const [search] = useSearchParams();
   const showRunsOf = search.get('runs');
+  // A link to one process (the catalog's approved template) lands on its card, once the
+  // list is there: the frame's scroll ran before it was.
+  const { hash } = useLocation();
+  const linkedTo = hash.slice(1);
+  const loaded = processes.isSuccess;
+  useEffect(() => {
+    if (loaded && linkedTo) document.getElementById(linkedTo)?.scrollIntoView();
+  }, [loaded, linkedTo]);
 
   return (
     <>
@@ -66,14 +62,15 @@ export default function ProcessesPage() {
       >
         {(list) => (
           <>
-            {capabilities.manualTriggerAllowed ? null : <ManualRunsNote />}
+            <ManualRunsNote gate={gate} account={account} />
             <ul aria-label="Processes" className="space-y-4">
               {list.map((process) => (
                 <ProcessCard
                   key={process._id}
                   process={process}
-                  canTrigger={capabilities.manualTriggerAllowed}
+                  canTrigger={offersRun(gate)}
                   showRuns={process._id === showRunsOf}
+                  linkedTo={processAnchor(process._id) === linkedTo}
                 />
               ))}
             </ul>

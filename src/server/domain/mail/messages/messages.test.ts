@@ -9,12 +9,14 @@ import { billingMail } from './billing.tsx';
 import { catalogApprovedMail, catalogDeclinedMail } from './catalog-answer.tsx';
 import { catalogRequestMail } from './catalog-request.tsx';
 import { dataExportMail } from './data-export.tsx';
+import { emailChangeMail, emailChangeNoticeMail } from './email-change.tsx';
 import { enquiryMail } from './enquiry.tsx';
 import { passwordResetMail } from './password-reset.tsx';
 import { priceWithoutPlanMail } from './price-without-plan.tsx';
 import { runNoticeMail } from './run-notice.tsx';
 import { runSummaryMail } from './run-summary.tsx';
 import { teamInviteMail } from './team-invite.tsx';
+import { verifyEmailMail } from './verify-email.tsx';
 
 // Every mail the product sends, rendered from its component: both parts say the same
 // thing, the HTML carries the brand and the links as buttons, and what a person typed is
@@ -76,6 +78,34 @@ const mails = {
       role: 'member',
       link: `${portal}/invite/tok456`,
       expires: 'Fri, 04 Dec 2026 12:00:00 GMT',
+    }),
+  'verify-email': () =>
+    verifyEmailMail({
+      name: HOSTILE,
+      link: `${portal}/verify-email/tokA`,
+      hours: 48,
+      welcome: true,
+    }),
+  'verify-email-again': () =>
+    verifyEmailMail({
+      name: 'Ada',
+      link: `${portal}/verify-email/tokB`,
+      hours: 48,
+      welcome: false,
+    }),
+  'email-change': () =>
+    emailChangeMail({
+      name: HOSTILE,
+      oldEmail: 'ada@example.com',
+      newEmail: 'ada@engines.example',
+      link: `${portal}/verify-email/tokC`,
+      hours: 48,
+    }),
+  'email-change-notice': () =>
+    emailChangeNoticeMail({
+      name: 'Ada',
+      oldEmail: 'ada@example.com',
+      newEmail: 'ada@engines.example',
     }),
   'data-export': () => dataExportMail({ link: `${portal}/api/account/export/tok789`, hours: 24 }),
   enquiry: () =>

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { InvoicingConfig } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { invoices, packages, users } from '#server/db/schema.ts';
@@ -46,7 +46,8 @@ const hasOpenPlanInvoice = sql`exists (select 1 from ${invoices} i
 /**
  * Active subscriptions ending within the lead time that have no renewal for the period
  * after. An open request to change plan does not hold the renewal back: until it is paid,
- * the plan paid for is the one that runs on.
+ * the plan paid for is the one that runs on. A void renewal does not count: a downgrade
+ * voids the one issued, and the lower package's renewal takes its place.
  */
 async function dueForRenewal(db: Db, config: InvoicingConfig, now: Date): Promise<string[]> {
   const horizon = new Date(now.getTime() + config.renewalLeadDays * DAY_MS);
@@ -60,7 +61,8 @@ async function dueForRenewal(db: Db, config: InvoicingConfig, now: Date): Promis
         // A plan set to end with its period is not renewed.
         eq(users.cancelAtPeriodEnd, false),
         sql`not exists (select 1 from ${invoices} i where i.client_user_id = ${users.id}
-          and i.kind = 'renewal' and i.period_start = ${users.currentPeriodEnd})`,
+          and i.kind = 'renewal' and i.status <> 'void'
+          and i.period_start = ${users.currentPeriodEnd})`,
         // A subscription set active by hand (no paid package) has nothing to renew.
         sql`exists (select 1 from ${invoices} i where i.client_user_id = ${users.id}
           and i.status = 'paid' and i.package_id is not null)`,
@@ -90,6 +92,7 @@ async function issueRenewal(
         and(
           eq(invoices.clientUserId, client.id),
           eq(invoices.kind, 'renewal'),
+          ne(invoices.status, 'void'),
           eq(invoices.periodStart, start),
         ),
       );

@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import type { UserRow } from '#server/db/schema.ts';
 import { formatCents } from '#shared/billing.ts';
 import { billingZoneNote } from '#shared/billing-dates.ts';
+import { invoiceStateWords } from '#shared/billing-states.ts';
 import { brand } from '#shared/brand.ts';
 import { dayStart, formatLongDate } from '#shared/dates.ts';
 import { type PaymentInstructions, paymentInstructionLines } from '#shared/invoicing.ts';
@@ -18,21 +19,25 @@ import type { InvoiceRow } from './records.ts';
 const dayIn = (timeZone: string) => (date: Date) => formatLongDate(date, timeZone);
 
 /**
- * The invoice's state as the PDF says it. A paid invoice names the day its last payment
- * was received (what the admin entered as paid on, already a day of the billing zone),
- * not the day it was recorded.
+ * The invoice's state as the PDF says it, in the words every screen uses
+ * (shared/billing-states.ts). A paid invoice names the day its last payment was received
+ * (what the admin entered as paid on, already a day of the billing zone), not the day it
+ * was recorded.
  */
 export function invoiceStateLine(
   invoice: InvoiceRow,
   paidOn: readonly string[],
   timeZone: string,
 ): string {
-  if (invoice.status === 'void') return invoice.voidReason ? `Void: ${invoice.voidReason}` : 'Void';
-  if (invoice.status !== 'paid') return 'Unpaid';
+  const words = invoiceStateWords[invoice.status];
+  if (invoice.status === 'void') {
+    return invoice.voidReason ? `${words.label}: ${invoice.voidReason}` : words.label;
+  }
+  if (invoice.status !== 'paid') return words.label;
   const received = [...paidOn].sort().at(-1);
-  if (received) return `Paid ${formatLongDate(dayStart(received), 'UTC')}`;
+  if (received) return `${words.label} ${formatLongDate(dayStart(received), 'UTC')}`;
   if (invoice.amountCredited > 0) return 'Settled by credit note';
-  return invoice.paidAt ? `Paid ${dayIn(timeZone)(invoice.paidAt)}` : 'Paid';
+  return invoice.paidAt ? `${words.label} ${dayIn(timeZone)(invoice.paidAt)}` : words.label;
 }
 
 export function renderInvoicePdf(

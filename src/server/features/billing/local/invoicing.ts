@@ -27,10 +27,10 @@ import {
   type InvoiceRow,
   issueInvoice,
   lockInvoiceNumbers,
-  openPlanInvoice,
   type PackageRow,
   packageItem,
 } from './records.ts';
+import { makeWayForChoice } from './replace-plan-invoice.ts';
 
 // Local billing as invoicing (docs/decisions/014): choosing a package issues an open
 // invoice; nothing a client does activates a plan. An admin records the payments that
@@ -50,16 +50,18 @@ async function lockedClient(tx: Db, id: string): Promise<UserRow> {
 
 /**
  * Issues the invoice for a chosen package: a first subscription (pending payment unless a
- * trial runs) or a change of plan (the current plan runs on until it is paid).
+ * trial runs) or a change of plan (the current plan runs on until it is paid). The same
+ * package chosen again keeps its open invoice; another replaces it while nothing is paid.
  */
 export function invoicePackage(
   db: Db,
   config: InvoicingConfig,
   input: { clientId: string; pkg: PackageRow; acting: Acting; change: boolean },
-): Promise<InvoiceRow> {
+): Promise<ChosenInvoice> {
   const { pkg, acting, change } = input;
   return db.transaction(async (tx) => {
-    // Two tabs choosing at once: the second waits here and then finds the first's invoice.
+    // Two tabs choosing at once: the second waits here, then keeps or replaces the first's
+    // invoice (replace-plan-invoice.ts), so one plan invoice stays open.
     await lockInvoiceNumbers(tx);
     const client = await lockedClient(tx, input.clientId);
     const current = await currentPackage(tx, client.id);
@@ -70,7 +72,9 @@ export function invoicePackage(
     if (change && running && current?.id === pkg.id) {
       throw conflict(billingApiMessages.samePackage, { packageId: billingApiMessages.samePackage });
     }
-    if (await openPlanInvoice(tx, client.id)) throw conflict(billingApiMessages.planInvoiceOpen);
+    // A package chosen again keeps its invoice; another replaces the unpaid choice.
+    const { kept, replaced } = await makeWayForChoice(tx, client.id, pkg, acting);
+    if (kept) return { invoice: kept, replaced: [] };
     const now = new Date();
     // An upgrade of a paid period credits what is left of it (plan-changes.ts).
     const credit =
@@ -98,21 +102,36 @@ export function invoicePackage(
         })
         .where(eq(users.id, client.id));
     }
-    const what = change
+    const asked = change
       ? `Plan change to ${pkg.name} requested${creditText(credit)}`
       : `${pkg.name} chosen`;
+    const what = `${asked}${replacing(replaced)}`;
     await recordBilling(
       tx,
       acting,
       client.id,
       `${what}; invoice ${invoice.number} issued for ${formatCents(invoice.amount)}, due ${formatDate(invoice.dueAt, config.timeZone)}`,
-      { invoiceId: invoice.id, packageId: pkg.id, amountCents: invoice.amount },
+      {
+        invoiceId: invoice.id,
+        packageId: pkg.id,
+        amountCents: invoice.amount,
+        ...(replaced.length && { replacedInvoices: replaced.map((row) => row.number) }),
+      },
     );
     await invoiceIssuedMail(tx, config, invoice);
     await spendCredit(tx, config, client.id, acting);
-    return invoice;
+    return { invoice, replaced: replaced.map((row) => row.number) };
   });
 }
+
+/** What a choice left open: its invoice, and the numbers of those it replaced. */
+export interface ChosenInvoice {
+  invoice: InvoiceRow;
+  replaced: string[];
+}
+
+const replacing = (replaced: InvoiceRow[]) =>
+  replaced.length ? `, replacing invoice ${replaced.map((row) => row.number).join(', ')}` : '';
 
 /**
  * A plan invoice paid in full starts or renews its package: a renewal of a running plan

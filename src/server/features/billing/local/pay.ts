@@ -30,6 +30,7 @@ import {
   packageToJson,
   voidOpenPlanInvoices,
 } from './records.ts';
+import { isReplaceable } from './replace-plan-invoice.ts';
 
 // What the local provider's token pages do: show an invoice with how to pay it, or the
 // portal, where a client asks for another plan (an invoice is issued) or cancels. No page
@@ -58,7 +59,13 @@ export interface PayPageDeps {
   invoicing: InvoicingConfig;
 }
 
-async function invoiceView(db: Db, links: InvoiceLinks, invoice: InvoiceRow, timeZone: string) {
+async function invoiceView(
+  db: Db,
+  links: InvoiceLinks,
+  invoice: InvoiceRow,
+  timeZone: string,
+  portal: boolean,
+) {
   const notes = await ledgerLinesOf(db, [invoice.id], timeZone);
   return {
     id: invoice.id,
@@ -76,6 +83,7 @@ async function invoiceView(db: Db, links: InvoiceLinks, invoice: InvoiceRow, tim
     taxRateMilliPercent: invoice.taxRateMilliPercent,
     billingAddress: invoice.billTo.slice(1),
     notes: notes.get(invoice.id) ?? [],
+    ...(portal && { replaceable: await isReplaceable(db, invoice) }),
   };
 }
 
@@ -118,7 +126,9 @@ export async function getPaySession(
       scheduledPackage: scheduled ? packageToJson(scheduled) : null,
     },
     packages: session.kind === 'portal' ? (await listPackageRows(db)).map(packageToJson) : [],
-    invoice: invoice ? await invoiceView(db, links, invoice, invoicing.timeZone) : null,
+    invoice: invoice
+      ? await invoiceView(db, links, invoice, invoicing.timeZone, session.kind === 'portal')
+      : null,
     instructions: session.kind === 'invoice' ? invoicing.instructions : null,
     billingTimeZone: invoicing.timeZone,
     expiresAt: session.expiresAt.toISOString(),
@@ -156,14 +166,15 @@ export function changePackage(
       }
     }
     // A savepoint inside this transaction: a refusal leaves the link unused.
-    const invoice = await invoicePackage(tx, invoicing, {
+    const { invoice, replaced } = await invoicePackage(tx, invoicing, {
       clientId: client.id,
       pkg,
       acting,
       change: isSubscriptionRunning(client.subscriptionStatus),
     });
+    const instead = replaced.length ? ` in place of ${replaced.join(', ')}, now void` : '';
     return {
-      message: `Invoice ${invoice.number} for ${pkg.name} is issued. Your plan changes when it is paid.`,
+      message: `Invoice ${invoice.number} for ${pkg.name} is issued${instead}. Your plan changes when it is paid.`,
       redirectUrl: payRedirects.invoiced,
     };
   });

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { InvoicingConfig } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import { invoices, type UserRow, users } from '#server/db/schema.ts';
@@ -10,7 +10,12 @@ import type { InvoiceItem } from '#shared/invoicing.ts';
 import { unusedCredit } from '#shared/plan-change.ts';
 import { planChangedMail } from '../billing-mails.ts';
 import { type Acting, recordBilling } from '../provider.ts';
-import { type PackageRow, voidOpenPlanInvoices } from './records.ts';
+import {
+  currentPackage,
+  lockInvoiceNumbers,
+  type PackageRow,
+  voidOpenPlanInvoices,
+} from './records.ts';
 
 // Changes of a paid local plan that wait for, or count, the paid period
 // (docs/decisions/027-local-billing-calendar.md): an upgrade is invoiced at once with the
@@ -90,6 +95,51 @@ export async function cancelAtPeriodEnd(
   return `Your ${client.subscriptionPlan} plan runs until ${plainDate(end, timeZone)}, then ends. You can undo this until then.`;
 }
 
+/**
+ * The renewal the cancellation voided is due again. Voided renewals do not count against
+ * one per period, so a period may hold several (the renewal a downgrade voided, then the
+ * one for the lower package): only the newest of the package that renews now (a
+ * cancellation drops a scheduled downgrade) with nothing paid and no admin's reason comes
+ * back, and none while the period has a live renewal, so two are never open together.
+ */
+async function reopenVoidedRenewal(tx: Db, clientId: string, periodStart: Date) {
+  // The lock the billing cycle issues renewals under: it cannot issue one meanwhile.
+  await lockInvoiceNumbers(tx);
+  const forPeriod = and(
+    eq(invoices.clientUserId, clientId),
+    eq(invoices.kind, 'renewal'),
+    eq(invoices.periodStart, periodStart),
+  );
+  const [live] = await tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(forPeriod, ne(invoices.status, 'void')))
+    .limit(1);
+  const pkg = await currentPackage(tx, clientId);
+  if (live || !pkg) return undefined;
+  const [voided] = await tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(
+      and(
+        forPeriod,
+        eq(invoices.status, 'void'),
+        eq(invoices.packageId, pkg.id),
+        eq(invoices.amountPaid, 0),
+        isNull(invoices.voidReason),
+      ),
+    )
+    .orderBy(desc(invoices.issuedAt), desc(invoices.number))
+    .limit(1);
+  if (!voided) return undefined;
+  const [reopened] = await tx
+    .update(invoices)
+    .set({ status: 'unpaid' })
+    .where(eq(invoices.id, voided.id))
+    .returning({ number: invoices.number });
+  return reopened;
+}
+
 /** Undoes a cancellation before the paid period ends: the plan renews as before. */
 export async function resumePlan(
   tx: Db,
@@ -106,28 +156,13 @@ export async function resumePlan(
     .update(users)
     .set({ cancelAtPeriodEnd: false, updatedAt: now })
     .where(eq(users.id, client.id));
-  // The renewal the cancellation voided is due again: there is one per period, so a new
-  // one could not be issued.
-  const reopened = await tx
-    .update(invoices)
-    .set({ status: 'unpaid' })
-    .where(
-      and(
-        eq(invoices.clientUserId, client.id),
-        eq(invoices.kind, 'renewal'),
-        eq(invoices.status, 'void'),
-        eq(invoices.periodStart, end),
-        eq(invoices.amountPaid, 0),
-        isNull(invoices.voidReason),
-      ),
-    )
-    .returning({ number: invoices.number });
+  const reopened = await reopenVoidedRenewal(tx, client.id, end);
   await recordBilling(
     tx,
     acting,
     client.id,
     `Cancellation undone: ${client.subscriptionPlan} renews on ${plainDate(end, timeZone)}`,
-    { reopenedInvoices: reopened.map((row) => row.number) },
+    { reopenedInvoices: reopened ? [reopened.number] : [] },
   );
   return `Your ${client.subscriptionPlan} plan goes on and renews on ${plainDate(end, timeZone)}.`;
 }

@@ -111,7 +111,7 @@ export function createLocalProvider({
     async startCheckout(owner, packageId, acting) {
       const pkg = await findPackage(db, packageId);
       if (!pkg) throw notFound(billingApiMessages.packageNotFound);
-      const invoice = await invoicePackage(db, invoicing, {
+      const { invoice } = await invoicePackage(db, invoicing, {
         clientId: owner.id,
         pkg,
         acting,

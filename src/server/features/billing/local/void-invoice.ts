@@ -7,7 +7,7 @@ import { formatCents } from '#shared/billing.ts';
 import { billingStatusFor } from '#shared/billing-api.ts';
 import { invoicingMessages, type VoidInvoiceSchema } from '#shared/invoicing.ts';
 import { type Acting, recordBilling } from '../provider.ts';
-import { lockClientInvoice } from './records.ts';
+import { type InvoiceRow, lockClientInvoice } from './records.ts';
 
 // Voiding an invoice issued in error (the books, docs/decisions/027): only an open one
 // with no money on it, so no payment is left without its invoice; the reason stays with
@@ -28,21 +28,35 @@ export function voidInvoice(
     if (invoice.status !== 'unpaid' || invoice.amountPaid > 0) {
       throw conflict(invoicingMessages.voidNotOpen);
     }
-    const { reason } = input.body;
-    await tx
-      .update(invoices)
-      .set({ status: 'void', voidReason: reason })
-      .where(eq(invoices.id, invoice.id));
-    if (invoice.packageId) await endPendingPlan(tx, input.clientId, invoice.id);
-    await recordBilling(
-      tx,
-      input.acting,
-      input.clientId,
-      `Invoice ${invoice.number} (${formatCents(invoice.amount)}) voided: ${reason}`,
-      { invoiceId: invoice.id, reason },
-    );
+    await voidOpenInvoice(tx, invoice, input.body.reason, input.acting);
     return `Invoice ${invoice.number} is void.`;
   });
+}
+
+/**
+ * Voids an open invoice, locked by the caller and checked to have no money on it, with
+ * its reason, audited as `acting`. Shared by an admin's void and a package chosen in place
+ * of an unpaid one (replace-plan-invoice.ts), so both leave the books the same way.
+ */
+export async function voidOpenInvoice(
+  tx: Db,
+  invoice: InvoiceRow,
+  reason: string,
+  acting: Acting,
+  details: Record<string, unknown> = {},
+) {
+  await tx
+    .update(invoices)
+    .set({ status: 'void', voidReason: reason })
+    .where(eq(invoices.id, invoice.id));
+  if (invoice.packageId) await endPendingPlan(tx, invoice.clientUserId, invoice.id);
+  await recordBilling(
+    tx,
+    acting,
+    invoice.clientUserId,
+    `Invoice ${invoice.number} (${formatCents(invoice.amount)}) voided: ${reason}`,
+    { invoiceId: invoice.id, reason, ...details },
+  );
 }
 
 /** A plan pending on the voided invoice alone is no longer pending. */

@@ -77,7 +77,7 @@ export function ItemRow({ item, badge }: { item: AttentionItem; badge?: ReactNod
           <p className="mt-0.5 text-sm break-words text-slate-600">{item.detail}</p>
         ) : null}
       </div>
-      <div className="flex shrink-0 items-center gap-2 sm:flex-col sm:items-end">
+      <div className="flex shrink-0 flex-wrap items-center gap-2 sm:flex-col sm:items-end">
         {badge ?? <Badge tone={tones[item.kind] ?? 'amber'}>{kindText[item.kind]}</Badge>}
         {item.at ? (
           <time dateTime={item.at} className="text-xs text-slate-500">

@@ -11,6 +11,7 @@ export const sectionTitles: Record<AttentionSectionId, string> = {
   runs: 'Runs interrupted or late',
   billing: 'Invoices and plans',
   requests: 'Catalog requests waiting',
+  manualRuns: 'Manual runs asked for',
   mail: 'Mail not sent',
   enquiries: 'New enquiries',
 };
@@ -22,6 +23,7 @@ export const seeAllText: Record<AttentionSectionId, string> = {
   runs: 'Open Runs',
   billing: 'Open Clients',
   requests: 'Open Catalog requests',
+  manualRuns: 'Open Clients',
   mail: 'Open Outbox',
   enquiries: 'Open Enquiries',
 };
@@ -35,6 +37,7 @@ export const kindText: Record<AttentionKind, string> = {
   plan_ending: 'Plan ending',
   trial_ending: 'Trial ending',
   catalog_request: 'Requested',
+  manual_run_request: 'Asks for manual runs',
   mail_failed: 'Failed',
   mail_waiting: 'No SMTP',
   enquiry: 'New',

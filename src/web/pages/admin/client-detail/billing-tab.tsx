@@ -2,17 +2,24 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { billingStatusLabel } from '#shared/billing-format.ts';
+import {
+  billingStateOf,
+  billingStateWords,
+  noPlanText,
+  planShown,
+} from '#shared/billing-states.ts';
 import { BillingPrefsInputSchema } from '#shared/clients.ts';
 import { formatDate } from '#shared/dates.ts';
 import {
   PlanSchema,
   plans,
+  type SubscriptionStatus,
   SubscriptionStatusSchema,
   subscriptionStatuses,
   type User,
 } from '#shared/user.ts';
+import { BillingStateBadge } from '#web/components/billing-state-badge.tsx';
 import { Button } from '#web/components/button.tsx';
-import { StatusChip } from '#web/components/chips.tsx';
 import { TextField } from '#web/components/field.tsx';
 import { SelectField } from '#web/components/field-select.tsx';
 import { FormFooter, SectionCard } from '#web/components/section-card.tsx';
@@ -47,10 +54,18 @@ type PlanBilling = z.output<typeof PlanBillingSchema>;
 
 const fields = ['plan', 'status', 'hourlyRateDollars', 'defaultDueDays', 'defaultPriceId'] as const;
 const planOptions = plans.map((value) => ({ value, label: value }));
-const statusOptions = subscriptionStatuses.map((value) => ({
-  value,
-  label: billingStatusLabel(value),
-}));
+// Two statuses read "Pending" (SPEC §4): the option says which, and the status code.
+const pendingWhy: Partial<Record<SubscriptionStatus, string>> = {
+  incomplete: 'invoice open',
+  no_subscription: 'no plan',
+};
+const statusOptions = subscriptionStatuses.map((value) => {
+  const { label } = billingStateWords[billingStateOf({ subscriptionStatus: value })];
+  return {
+    value,
+    label: `${label}${pendingWhy[value] ? `: ${pendingWhy[value]}` : ''} (${value})`,
+  };
+});
 
 function Summary({ client }: { client: User }) {
   const overview = useQuery(overviewQuery(client._id));
@@ -58,28 +73,34 @@ function Summary({ client }: { client: User }) {
   // Local billing names its zone with the invoices (the card below reads the same answer);
   // another provider's dates stay in the reader's zone.
   const zone = useQuery(adminInvoicesQuery(client._id)).data?.billingTimeZone;
+  const state = billingStateOf({ role: client.role, subscriptionStatus: subscription.status });
   return (
-    <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-3">
-      <div>
-        <dt className="text-slate-600">Status</dt>
-        <dd className="mt-1 flex items-center gap-2">
-          <StatusChip status={subscription.status} />
-          {overview.isFetching ? <Spinner className="size-4" /> : null}
-        </dd>
-      </div>
-      <div>
-        <dt className="text-slate-600">Plan</dt>
-        <dd className="mt-1 font-medium text-slate-900">{subscription.plan}</dd>
-      </div>
-      <div>
-        <dt className="text-slate-600">Current period ends</dt>
-        <dd className="mt-1 font-medium text-slate-900">
-          {subscription.currentPeriodEnd
-            ? formatDate(subscription.currentPeriodEnd, zone)
-            : 'Not set'}
-        </dd>
-      </div>
-    </dl>
+    <div>
+      <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="text-slate-600">Status</dt>
+          <dd className="mt-1 flex items-center gap-2">
+            <BillingStateBadge state={state} />
+            {overview.isFetching ? <Spinner className="size-4" /> : null}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Plan</dt>
+          <dd className="mt-1 font-medium text-slate-900">
+            {planShown(state, subscription.plan) ?? noPlanText}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Current period ends</dt>
+          <dd className="mt-1 font-medium text-slate-900">
+            {subscription.currentPeriodEnd
+              ? formatDate(subscription.currentPeriodEnd, zone)
+              : 'Not set'}
+          </dd>
+        </div>
+      </dl>
+      <p className="mt-3 text-sm text-slate-600">{billingStateWords[state].explanation}</p>
+    </div>
   );
 }
 

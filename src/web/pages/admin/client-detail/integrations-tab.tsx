@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
+import { type BillingProviderName, usesZohoIds } from '#shared/billing-provider.ts';
 import { IntegrationKeySchema } from '#shared/clients.ts';
 import { generateWebhookKey } from '#shared/keys.ts';
 import { type User, zohoIdKeys } from '#shared/user.ts';
@@ -12,19 +13,20 @@ import { crmLinks } from '../shared/client-format.ts';
 import { clientCalls, useClientChange } from '../shared/clients-api.ts';
 import { useCrmLinkBases } from '../shared/crm-links-api.ts';
 import { CrmIdsSchema, crmIdHint, crmIdLabels } from '../shared/crm-tools.ts';
+import { useBillingProvider } from './billing-provider-api.ts';
 import { CrmActions } from './crm-actions.tsx';
 import { sendInOrder } from './send-in-order.ts';
 
-// The Integrations tab: the client's workflow-engine key and their ids in the CRM and
-// billing apps (SPEC §2, §3), saved together; then deep links to each app for the saved
-// ids and the CRM tools.
+// The Integrations tab: the client's workflow-engine key and, with Zoho billing, their ids
+// in the CRM and billing apps (SPEC §2, §3), saved together; then deep links to each app
+// for the saved ids and the CRM tools (Stripe has the tools, local billing neither).
 
 const IntegrationsSchema = CrmIdsSchema.extend(IntegrationKeySchema.shape);
 type IntegrationsInput = z.input<typeof IntegrationsSchema>;
 type Integrations = z.output<typeof IntegrationsSchema>;
 const fields = ['n8nWebhookKey', ...zohoIdKeys] as const;
 
-function IntegrationsForm({ client }: { client: User }) {
+function IntegrationsForm({ client, zohoIds }: { client: User; zohoIds: boolean }) {
   const save = useClientChange(client._id, sendInOrder);
   const { form, onSubmit, alert, errors, isSubmitting } = useApiForm<
     IntegrationsInput,
@@ -72,23 +74,25 @@ function IntegrationsForm({ client }: { client: User }) {
             </Button>
           </div>
         </fieldset>
-        <fieldset className="min-w-0">
-          <legend className="text-sm font-semibold text-slate-900">CRM and billing apps</legend>
-          <div className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {zohoIdKeys.map((key) => (
-              <TextField
-                key={key}
-                label={crmIdLabels[key]}
-                hint={crmIdHint(key, client[key])}
-                optional
-                autoComplete="off"
-                spellCheck={false}
-                error={errors[key]?.message}
-                {...register(key)}
-              />
-            ))}
-          </div>
-        </fieldset>
+        {zohoIds ? (
+          <fieldset className="min-w-0">
+            <legend className="text-sm font-semibold text-slate-900">CRM and billing apps</legend>
+            <div className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {zohoIdKeys.map((key) => (
+                <TextField
+                  key={key}
+                  label={crmIdLabels[key]}
+                  hint={crmIdHint(key, client[key])}
+                  optional
+                  autoComplete="off"
+                  spellCheck={false}
+                  error={errors[key]?.message}
+                  {...register(key)}
+                />
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
       </fieldset>
       <FormFooter alert={alert}>
         <Button type="submit" disabled={isSubmitting || !form.formState.isDirty}>
@@ -128,18 +132,32 @@ function AppLinks({ client }: { client: User }) {
   );
 }
 
+const descriptions: Record<BillingProviderName, string> = {
+  zoho: "How this client's workflows are called, and where the client is in the CRM and billing apps.",
+  stripe: "How this client's workflows are called, and the client's customer in Stripe.",
+  local:
+    "How this client's workflows are called. Billing is kept in this app (local billing), so no CRM or billing-app ids are needed.",
+};
+
 export function IntegrationsTab({ client, formKey }: { client: User; formKey: string }) {
+  const provider = useBillingProvider();
+  // The Zoho ids, their links and the CRM actions mean something only with the provider
+  // that uses them: with local billing they would mint local ids nobody reads.
+  const zohoIds = provider !== undefined && usesZohoIds(provider);
+  const actions = provider === 'zoho' || provider === 'stripe';
   return (
     <SectionCard
       id="integration-settings"
       title="Integrations"
-      description="How this client's workflows are called, and where the client is in the CRM and billing apps."
+      description={provider ? descriptions[provider] : "How this client's workflows are called."}
     >
-      <IntegrationsForm key={formKey} client={client} />
-      <div className="mt-6 grid gap-5 border-t border-slate-200 pt-6 lg:grid-cols-2">
-        <AppLinks client={client} />
-        <CrmActions clientId={client._id} />
-      </div>
+      <IntegrationsForm key={formKey} client={client} zohoIds={zohoIds} />
+      {zohoIds || actions ? (
+        <div className="mt-6 grid gap-5 border-t border-slate-200 pt-6 lg:grid-cols-2">
+          {zohoIds ? <AppLinks client={client} /> : null}
+          {actions ? <CrmActions clientId={client._id} /> : null}
+        </div>
+      ) : null}
     </SectionCard>
   );
 }

@@ -1,10 +1,10 @@
 import type { AdminInvoice } from '#shared/admin-invoices.ts';
 import { formatCents } from '#shared/billing.ts';
-import { billingStatusLabel, invoiceStatusTones } from '#shared/billing-format.ts';
+import { invoiceStateOf } from '#shared/billing-states.ts';
 import { type LedgerPayment, ledgerPaymentMethodLabels } from '#shared/books.ts';
 import { dayStart, formatDate } from '#shared/dates.ts';
 import { formatTaxRate } from '#shared/ledger-actions.ts';
-import { Badge } from '#web/components/badge.tsx';
+import { InvoiceStateBadge } from '#web/components/billing-state-badge.tsx';
 import { Button } from '#web/components/button.tsx';
 
 // One invoice in the admin's list (local billing): what it asks for and by when, its
@@ -48,9 +48,12 @@ function PaymentLine({
           type="button"
           onClick={onReverse}
           className="font-medium text-brand-700 underline-offset-2 hover:underline"
-          aria-label={`Reverse the payment of ${formatCents(payment.amount)} on ${invoice.number}`}
         >
           Reverse
+          <span className="sr-only">
+            {' '}
+            the payment of {formatCents(payment.amount)} on {invoice.number}
+          </span>
         </button>
       )}
     </li>
@@ -112,33 +115,18 @@ function Actions({
   return (
     <div className="flex flex-wrap items-center gap-2">
       {takesPayment ? (
-        <Button
-          size="sm"
-          variant="secondary"
-          onClick={() => onAction('payment')}
-          aria-label={`Record payment for ${invoice.number}`}
-        >
-          Record payment
+        <Button size="sm" variant="secondary" onClick={() => onAction('payment')}>
+          Record payment<span className="sr-only"> for {invoice.number}</span>
         </Button>
       ) : null}
       {creditable ? (
-        <Button
-          size="sm"
-          variant="ghost"
-          onClick={() => onAction('credit')}
-          aria-label={`Credit note for ${invoice.number}`}
-        >
-          Credit note
+        <Button size="sm" variant="ghost" onClick={() => onAction('credit')}>
+          Credit note<span className="sr-only"> for {invoice.number}</span>
         </Button>
       ) : null}
       {open && invoice.amountPaid === 0 ? (
-        <Button
-          size="sm"
-          variant="ghost"
-          onClick={() => onAction('void')}
-          aria-label={`Void ${invoice.number}`}
-        >
-          Void
+        <Button size="sm" variant="ghost" onClick={() => onAction('void')}>
+          Void<span className="sr-only"> {invoice.number}</span>
         </Button>
       ) : null}
     </div>
@@ -159,17 +147,13 @@ export function InvoiceRow({
 }) {
   const open = invoice.status === 'unpaid';
   const due = amountDue(invoice);
-  const overdue = open && invoice.dueDate !== null && Date.parse(invoice.dueDate) < Date.now();
   return (
     <li className="py-4">
       <div className="flex flex-wrap items-start justify-between gap-x-6 gap-y-2">
         <div className="min-w-0 grow basis-64">
           <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
             {invoice.number}
-            <Badge tone={invoiceStatusTones[invoice.status]}>
-              {billingStatusLabel(invoice.status)}
-            </Badge>
-            {overdue ? <span className="text-sm font-semibold text-red-700">Overdue</span> : null}
+            <InvoiceStateBadge state={invoiceStateOf(invoice)} />
           </p>
           <p className="mt-0.5 text-sm break-words text-slate-600">{invoice.description}</p>
           {invoice.voidReason ? (

@@ -3,20 +3,23 @@ import type { ClientRow } from '#shared/clients.ts';
 import { formatDate } from '#shared/dates.ts';
 import { displayName } from '#shared/display-name.ts';
 import { paths } from '#shared/paths.ts';
-import { AccountStateChip, NoIpsChip, StatusChip } from '#web/components/chips.tsx';
+import { AccountStateChip, NoIpsChip } from '#web/components/chips.tsx';
 import { type ColumnDef, DataTable } from '#web/components/data-table.tsx';
 import { companyText } from '../shared/client-format.ts';
+import { BillingChip, planText, TeamUnder, UnverifiedChip } from './client-team.tsx';
 
 // SPEC §2 clients list: name or email, role, company and code, the status chip, a No IPs
-// set chip (information, not a warning), Open and Edit; with the plan and when the account
-// was last active. A table from md up; stacked cards on phones.
+// set chip (information, not a warning), Open and Edit; with the plan, when the account
+// was last active, the owner's team under its name and who has not verified an address.
+// A table from md up; stacked cards on phones.
 
 const linkClass = 'font-semibold text-brand-700 hover:text-brand-800 hover:underline';
 
 function Chips({ client }: { client: ClientRow }) {
   return (
     <span className="flex flex-wrap gap-1.5">
-      <StatusChip status={client.subscription.status} />
+      <BillingChip client={client} />
+      <UnverifiedChip verified={client.emailVerified} />
       <AccountStateChip account={client} />
       {client.security.allowedIps.length === 0 && !client.erasedAt ? <NoIpsChip /> : null}
     </span>
@@ -74,11 +77,12 @@ const columns: ColumnDef<ClientRow>[] = [
       <>
         <p className="truncate font-medium text-slate-900">{displayName(client)}</p>
         {client.name.trim() ? <p className="truncate text-slate-600">{client.email}</p> : null}
+        <TeamUnder client={client} />
       </>
     ),
   },
   { id: 'role', header: 'Role', cell: ({ row }) => row.original.role },
-  { id: 'plan', header: 'Plan', cell: ({ row }) => row.original.subscription.plan },
+  { id: 'plan', header: 'Plan', cell: ({ row }) => planText(row.original) },
   {
     id: 'company',
     header: 'Company',
@@ -131,9 +135,10 @@ export function ClientsList({ clients }: { clients: ClientRow[] }) {
                 ) : null}
               </div>
               <span className="shrink-0 text-sm text-slate-700">
-                {client.role} · {client.subscription.plan}
+                {client.role} · {planText(client)}
               </span>
             </div>
+            <TeamUnder client={client} />
             <p className="mt-2 text-sm break-words text-slate-700">
               <Company client={client} />
             </p>

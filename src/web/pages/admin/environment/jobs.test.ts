@@ -53,10 +53,12 @@ describe('background jobs on the Environment screen', () => {
     expect(failuresInARow(job({ consecutiveFailures: 4 }))).toBe('4 failures in a row');
   });
 
-  it('gives times to the second today and with the date otherwise', () => {
+  it('gives times to the second today and with the date otherwise, naming the zone', () => {
     const now = new Date(2031, 2, 4, 15, 0, 0);
-    expect(whenText(new Date(2031, 2, 4, 6, 10, 3).toISOString(), now)).toBe('6:10:03 AM');
-    expect(whenText(new Date(2031, 2, 3, 3, 0, 0).toISOString(), now)).toBe('Mar 3, 2031, 3:00 AM');
+    expect(whenText(new Date(2031, 2, 4, 6, 10, 3).toISOString(), now)).toMatch(/^6:10:03 AM \S+$/);
+    expect(whenText(new Date(2031, 2, 3, 3, 0, 0).toISOString(), now)).toMatch(
+      /^Mar 3, 2031, 3:00 AM \S+$/,
+    );
     expect(whenText(null, now)).toBe('');
   });
 });

@@ -8,6 +8,8 @@ import { QueryProvider } from '#web/app/query-provider.tsx';
 import { Alert } from '#web/components/alert.tsx';
 import { Button, ButtonLink } from '#web/components/button.tsx';
 import { Spinner } from '#web/components/spinner.tsx';
+// A signed-in reader sees times in their own zone here too (Profile).
+import '#web/lib/reader-zone.ts';
 import { ApiError } from '#web/lib/api.ts';
 import { failureMessage } from '#web/lib/failure-text.ts';
 import { paySessionQuery } from './pay-api.ts';

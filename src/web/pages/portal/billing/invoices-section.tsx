@@ -99,7 +99,7 @@ const columnsIn = (zone: string | undefined): ColumnDef<Invoice>[] => [
     meta: { className: '' },
     cell: ({ row }) => (
       <>
-        <InvoiceStatusBadge status={row.original.status} />
+        <InvoiceStatusBadge invoice={row.original} />
         <DueLine invoice={row.original} zone={zone} />
       </>
     ),
@@ -153,7 +153,7 @@ function InvoiceCards({ invoices, zone }: { invoices: Invoice[]; zone: string | 
           <VoidReason invoice={invoice} />
           <div className="mt-3 flex flex-wrap items-center justify-between gap-3 text-sm">
             <span>
-              <InvoiceStatusBadge status={invoice.status} />
+              <InvoiceStatusBadge invoice={invoice} />
               <DueLine invoice={invoice} zone={zone} />
             </span>
             <InvoiceActions invoice={invoice} />

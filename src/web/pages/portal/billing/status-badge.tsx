@@ -1,16 +1,8 @@
 import type { Invoice } from '#shared/billing-api.ts';
-import {
-  billingStatusLabel,
-  billingStatusTones,
-  invoiceStatusTones,
-} from '#shared/billing-format.ts';
-import { Badge } from '#web/components/badge.tsx';
-import type { BillingStatus } from './billing-api.ts';
+import { invoiceStateOf } from '#shared/billing-states.ts';
+import { InvoiceStateBadge } from '#web/components/billing-state-badge.tsx';
 
-export function BillingStatusBadge({ status }: { status: BillingStatus }) {
-  return <Badge tone={billingStatusTones[status] ?? 'slate'}>{billingStatusLabel(status)}</Badge>;
-}
-
-export function InvoiceStatusBadge({ status }: { status: Invoice['status'] }) {
-  return <Badge tone={invoiceStatusTones[status] ?? 'slate'}>{billingStatusLabel(status)}</Badge>;
+/** Paid, Unpaid, Overdue once past its due date, or Void (shared/billing-states.ts). */
+export function InvoiceStatusBadge({ invoice }: { invoice: Invoice }) {
+  return <InvoiceStateBadge state={invoiceStateOf(invoice)} />;
 }

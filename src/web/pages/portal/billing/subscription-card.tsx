@@ -1,8 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { Invoice } from '#shared/billing-api.ts';
 import { billingZoneNote } from '#shared/billing-dates.ts';
+import {
+  type BillingState,
+  billingStateOfStatus,
+  billingStateWords,
+  noPlanText,
+  planShown,
+} from '#shared/billing-states.ts';
 import { formatDate } from '#shared/dates.ts';
-import { Badge } from '#web/components/badge.tsx';
+import { BillingStateBadge } from '#web/components/billing-state-badge.tsx';
 import { Button } from '#web/components/button.tsx';
 import { Card } from '#web/components/card.tsx';
 import { ExternalIcon } from '#web/components/icons.tsx';
@@ -18,18 +26,28 @@ import {
   invoicesQuery,
   subscriptionQuery,
 } from './billing-api.ts';
-import { BillingStatusBadge } from './status-badge.tsx';
 
 // The subscription at a glance: status badge (SPEC §4), plan, period end, and the
 // button that opens the billing portal in a new tab (SPEC §8 portal notices).
 
-const statusHints: Record<BillingStatus, string> = {
-  active: 'Your subscription is active. Use the billing portal to change or cancel your plan.',
-  trial: 'You are on a trial. Choose a plan below to keep your workflows running.',
-  pending: 'Choose a plan below to start your subscription.',
-  past_due: 'Your latest invoice is unpaid. Pay it below to keep running workflows.',
-  cancelled: 'Your subscription is cancelled. Choose a plan below to start again.',
+/** What to do next in each state, after the state's own sentence. */
+const nextSteps: Record<BillingState, string> = {
+  active: 'Use the billing portal to change or cancel your plan.',
+  trial: 'Choose a plan below to keep your workflows running after it.',
+  awaiting_payment: 'Pay Now below shows how to pay it.',
+  no_plan: 'Choose a plan below to start your subscription.',
+  past_due: 'Pay it below to keep running workflows.',
+  cancelled: 'Choose a plan below to start again.',
+  team_member: 'Ask the owner if you need a different plan.',
+  not_billed: '',
 };
+
+function hintFor(state: BillingState, openInvoice: Invoice | undefined) {
+  if (state === 'awaiting_payment' && openInvoice) {
+    return `Your plan starts when invoice ${openInvoice.number} is paid. ${nextSteps[state]}`;
+  }
+  return `${billingStateWords[state].explanation} ${nextSteps[state]}`.trim();
+}
 
 function periodLabel(
   status: BillingStatus | undefined,
@@ -55,19 +73,21 @@ export function SubscriptionCard() {
   // Shared with the invoices list (one request): an open invoice changes what to say.
   const invoices = useQuery(invoicesQuery());
   const openInvoice = invoices.data?.find((invoice) => invoice.status === 'unpaid');
-  // One honest status: no plan named and no portal while nothing is paid for, so a client
-  // never reads that a plan runs before its invoice is paid.
-  const hasPlan = status.data === 'active' || status.data === 'trial' || status.data === 'past_due';
-  const statusWord =
-    status.data === 'pending' ? (openInvoice ? 'Awaiting payment' : 'No paid plan yet') : null;
+  // One honest status (shared/billing-states.ts), once the invoices say whether one is
+  // open: no plan named and no portal while nothing is paid for, so a client never reads
+  // that a plan runs before its invoice is paid.
+  const state =
+    status.data && !invoices.isPending
+      ? billingStateOfStatus(status.data, openInvoice !== undefined)
+      : undefined;
+  const plan = state && subscription.data ? planShown(state, subscription.data.plan) : undefined;
+  const hasPlan = state === 'active' || state === 'trial' || state === 'past_due';
   const ending = status.data === 'active' && subscription.data?.cancelAtPeriodEnd === true;
   const hint = ending
     ? `${subscription.data?.plan} until ${periodEnd}, then ends. Open the billing portal to keep it.`
-    : status.data === 'pending' && openInvoice
-      ? `Your plan starts when invoice ${openInvoice.number} is paid. Pay Now below shows how to pay it.`
-      : status.data
-        ? statusHints[status.data]
-        : 'Your plan, status and renewal date.';
+    : state
+      ? hintFor(state, openInvoice)
+      : 'Your plan, status and renewal date.';
 
   const openPortal = async () => {
     setOpening(true);
@@ -114,11 +134,9 @@ export function SubscriptionCard() {
           <div>
             <dt className="text-slate-600">Status</dt>
             <dd className="mt-1">
-              {statusWord ? (
-                <Badge tone="amber">{statusWord}</Badge>
-              ) : status.data ? (
-                <BillingStatusBadge status={status.data} />
-              ) : status.isPending ? (
+              {state ? (
+                <BillingStateBadge state={state} />
+              ) : status.isPending || invoices.isPending ? (
                 <Spinner className="size-4" />
               ) : (
                 <span className="text-slate-500">Unavailable</span>
@@ -128,9 +146,12 @@ export function SubscriptionCard() {
           <div>
             <dt className="text-slate-600">Plan</dt>
             <dd className="mt-1 font-medium text-slate-900">
-              {status.data && !hasPlan
-                ? 'None yet'
-                : (subscription.data?.plan ?? (subscription.isPending ? '…' : 'Unavailable'))}
+              {plan ??
+                (state && subscription.data
+                  ? noPlanText
+                  : subscription.isPending || status.isPending || invoices.isPending
+                    ? '…'
+                    : 'Unavailable')}
             </dd>
           </div>
           <div className="col-span-2 sm:col-span-1">

@@ -9,6 +9,7 @@ const template = (name: string, tags: string[]): CatalogTemplate => ({
   tags,
   requestStatus: null,
   declineReason: null,
+  processId: null,
 });
 
 const templates = [

@@ -5,24 +5,50 @@ import {
   type CatalogTemplate,
   catalogMessages,
 } from '#shared/catalog.ts';
+import { paths } from '#shared/paths.ts';
 import { Badge, type BadgeTone } from '#web/components/badge.tsx';
-import { Button } from '#web/components/button.tsx';
+import { Button, ButtonLink } from '#web/components/button.tsx';
 import { failureMessage } from '#web/lib/failure-text.ts';
 import { toast } from '#web/lib/toast.ts';
+import { processAnchor } from '../shared/process-anchor.ts';
 import { requestAccess, templatesKey } from './catalog-api.ts';
 
 // One template (SPEC §2 Catalog): name, description or "No description", tags and
-// Request Access. A pending or approved request shows its status instead of a second
-// request; a declined one may be asked for again.
+// Request Access. A pending request shows its status instead of a second request; an
+// approved one leads to the process it created; a declined one may be asked for again.
 
 const statuses: Record<
   CatalogRequestStatus,
   { badge: string; tone: BadgeTone; button: string; canAsk: boolean }
 > = {
   requested: { badge: 'Pending', tone: 'amber', button: 'Requested', canAsk: false },
-  approved: { badge: 'Approved', tone: 'green', button: 'Access granted', canAsk: false },
+  approved: { badge: 'Approved', tone: 'green', button: 'Open the process', canAsk: false },
   declined: { badge: 'Declined', tone: 'red', button: 'Request Again', canAsk: true },
 };
+
+/** An approved template: the way to its process, or who sets it up when none was made. */
+function ApprovedAction({
+  processId,
+  describedBy,
+}: {
+  processId: string | null;
+  describedBy: string;
+}) {
+  if (!processId) {
+    return (
+      <p className="text-sm text-slate-700">Approved: we will be in touch to set it up with you.</p>
+    );
+  }
+  return (
+    <ButtonLink
+      variant="secondary"
+      to={`${paths.clientProcesses}#${processAnchor(processId)}`}
+      aria-describedby={describedBy}
+    >
+      Open the process
+    </ButtonLink>
+  );
+}
 
 export function TemplateCard({ template }: { template: CatalogTemplate }) {
   const queryClient = useQueryClient();
@@ -39,7 +65,7 @@ export function TemplateCard({ template }: { template: CatalogTemplate }) {
       queryClient.setQueryData<CatalogTemplate[]>(templatesKey, (list) =>
         list?.map((t) =>
           t._id === template._id
-            ? { ...t, requestStatus: result.request.status, declineReason: null }
+            ? { ...t, requestStatus: result.request.status, declineReason: null, processId: null }
             : t,
         ),
       );
@@ -89,15 +115,19 @@ export function TemplateCard({ template }: { template: CatalogTemplate }) {
         </ul>
       ) : null}
       <div className="mt-5">
-        {/* A quiet button on every card: a page of them reads as choices, not alarms. */}
-        <Button
-          variant="secondary"
-          disabled={busy || (status ? !status.canAsk : false)}
-          onClick={ask}
-          aria-describedby={headingId}
-        >
-          {busy ? 'Requesting…' : (status?.button ?? 'Request Access')}
-        </Button>
+        {template.requestStatus === 'approved' ? (
+          <ApprovedAction processId={template.processId} describedBy={headingId} />
+        ) : (
+          // A quiet button on every card: a page of them reads as choices, not alarms.
+          <Button
+            variant="secondary"
+            disabled={busy || (status ? !status.canAsk : false)}
+            onClick={ask}
+            aria-describedby={headingId}
+          >
+            {busy ? 'Requesting…' : (status?.button ?? 'Request Access')}
+          </Button>
+        )}
         {failure ? (
           <p role="alert" className="mt-2 text-sm text-red-700">
             {failure}

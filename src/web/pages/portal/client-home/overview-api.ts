@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { Account } from '#shared/account.ts';
 import { overviewApi } from '#shared/api/overview.ts';
-import type { SubscriptionStatus } from '#shared/user.ts';
-import type { BadgeTone } from '#web/components/badge.tsx';
+import { type BillingState, billingStateOf } from '#shared/billing-states.ts';
+import type { Role } from '#shared/user.ts';
 import { callApi } from '#web/lib/call-api.ts';
 
 // The figures of the client's home page and how the account's plan reads there.
@@ -12,12 +13,13 @@ export const overviewQuery = () =>
     queryFn: ({ signal }) => callApi(overviewApi.client, {}, { signal }),
   });
 
-/** One honest word for the subscription, and its colour. */
-export const planStatus: Record<SubscriptionStatus, { label: string; tone: BadgeTone }> = {
-  active: { label: 'Active', tone: 'green' },
-  trialing: { label: 'Trial', tone: 'blue' },
-  past_due: { label: 'Payment overdue', tone: 'red' },
-  incomplete: { label: 'Waiting for payment', tone: 'amber' },
-  canceled: { label: 'Cancelled', tone: 'slate' },
-  no_subscription: { label: 'No paid plan yet', tone: 'amber' },
-};
+/**
+ * The account's billing state as the home page says it (shared/billing-states.ts): an
+ * administrator's own portal is not billed, so it says that rather than a plan.
+ */
+export function homeBillingState(
+  account: Pick<Account, 'subscriptionStatus'>,
+  role: Role | undefined,
+): BillingState {
+  return billingStateOf({ role, subscriptionStatus: account.subscriptionStatus });
+}

@@ -2,14 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isSubscriptionRunning } from '#shared/billing.ts';
+import { billingStateWords, noPlanText, planShown } from '#shared/billing-states.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import type { ClientOverview } from '#shared/overview.ts';
 import { paths } from '#shared/paths.ts';
-import { Badge } from '#web/components/badge.tsx';
+import { BillingStateBadge } from '#web/components/billing-state-badge.tsx';
 import { QueryState } from '#web/components/query-state.tsx';
 import { useAccount } from '#web/lib/account.ts';
+import { useSession } from '#web/lib/session.ts';
 import { RunStatus } from '../shared/run-status.tsx';
-import { overviewQuery, planStatus } from './overview-api.ts';
+import { homeBillingState, overviewQuery } from './overview-api.ts';
 import { ProcessHealthSection } from './process-health-section.tsx';
 
 // The client's overview, what they come to their home page for: plan and status, runs in
@@ -30,7 +32,9 @@ const linkClass = 'font-medium text-brand-700 underline-offset-2 hover:underline
 
 function Figures({ overview }: { overview: ClientOverview }) {
   const { account } = useAccount();
-  const status = account ? planStatus[account.subscriptionStatus] : null;
+  const role = useSession()?.user.role;
+  const state = account ? homeBillingState(account, role) : null;
+  const plan = account && state ? planShown(state, account.plan) : null;
   const { runs, failures, days } = overview.lastDays;
   return (
     <section aria-label="Your account at a glance">
@@ -38,15 +42,25 @@ function Figures({ overview }: { overview: ClientOverview }) {
         <Stat
           label="Plan"
           link={
-            <Link to={paths.billing} className={linkClass}>
-              Billing
-            </Link>
+            state === 'not_billed' ? null : (
+              <Link to={paths.billing} className={linkClass}>
+                Billing
+              </Link>
+            )
           }
         >
           <span className="flex flex-wrap items-center gap-2">
-            <span className="text-2xl font-semibold">{account?.plan ?? '…'}</span>
-            {status ? <Badge tone={status.tone}>{status.label}</Badge> : null}
+            {state === 'not_billed' ? null : (
+              <span className="text-2xl font-semibold">{account ? (plan ?? noPlanText) : '…'}</span>
+            )}
+            {state ? <BillingStateBadge state={state} /> : null}
           </span>
+          {state === 'not_billed' ? (
+            <span className="mt-2 block text-sm text-slate-600">
+              {billingStateWords.not_billed.explanation} This is your own view of the portal; use
+              Test as client on a client to see theirs.
+            </span>
+          ) : null}
         </Stat>
         <Stat
           label={`Runs, last ${days} days`}

@@ -3,6 +3,7 @@ import { formatDateTime } from '#shared/dates.ts';
 import type { MyProcess } from '#shared/processes.ts';
 import { Badge } from '#web/components/badge.tsx';
 import { Button } from '#web/components/button.tsx';
+import { processAnchor } from '../shared/process-anchor.ts';
 import { triggerLabels } from '../shared/run-format.ts';
 import { RunStatus } from '../shared/run-status.tsx';
 import { RunButton } from './run-button.tsx';
@@ -37,19 +38,23 @@ export function ProcessCard({
   process,
   canTrigger,
   showRuns = false,
+  linkedTo = false,
 }: {
   process: MyProcess;
   canTrigger: boolean;
   /** Open its recent runs at once (a notice's link: /client/processes?runs=<id>). */
   showRuns?: boolean;
+  /** The page was opened with a link to this process (#process-<id>): it stands out. */
+  linkedTo?: boolean;
 }) {
   const [runsOpen, setRunsOpen] = useState(showRuns);
-  const headingId = `process-${process._id}`;
+  const headingId = `${processAnchor(process._id)}-name`;
 
   return (
     <li
+      id={processAnchor(process._id)}
       aria-labelledby={headingId}
-      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      className={`scroll-mt-4 rounded-xl border bg-white p-5 shadow-sm ${linkedTo ? 'border-brand-500 ring-2 ring-brand-200' : 'border-slate-200'}`}
     >
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0 flex-1 basis-64">

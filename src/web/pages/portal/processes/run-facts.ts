@@ -1,5 +1,6 @@
 import type { InputField } from '#shared/process-inputs.ts';
 import type { LastRun, Run } from '#shared/runs.ts';
+import { webhookNotRegistered } from '#web/lib/run-failure-text.ts';
 
 // What the run history says about a run beyond its status: n8n's 404 for a
 // webhook it does not know, in plain words, and when to ask before running again.
@@ -13,19 +14,11 @@ export const isUnderWay = (state: Run['state']) => state === 'running' || state 
 /** Pressing Run again this soon after a manual run asks first (a double click, say). */
 export const REPEAT_CONFIRM_MS = 10_000;
 
-/**
- * n8n answers 404 "The requested webhook … is not registered" when the workflow is not
- * active (production URL) or the editor is not listening (test URL).
- */
 export const NOT_REGISTERED_EXPLANATION =
   'n8n has no active workflow at this address: the workflow is switched off in n8n, or its webhook address changed. It needs to be activated (or the address updated) before it can run.';
 
 export function runExplanation(run: Pick<Run, 'statusCode' | 'error' | 'bodySnippet'>) {
-  const answer = `${run.error ?? ''} ${run.bodySnippet ?? ''}`;
-  if (run.statusCode === 404 && /not registered|must be active/i.test(answer)) {
-    return NOT_REGISTERED_EXPLANATION;
-  }
-  return null;
+  return webhookNotRegistered(run) ? NOT_REGISTERED_EXPLANATION : null;
 }
 
 /**

@@ -1,10 +1,13 @@
+import { Link } from 'react-router';
 import { formatDateTime } from '#shared/dates.ts';
 import type { InputField } from '#shared/process-inputs.ts';
 import { answerSummary } from '#shared/run-answers.ts';
+import { runEnquiryHref } from '#shared/run-enquiry.ts';
 import type { Run, RunLink } from '#shared/runs.ts';
 import { Button } from '#web/components/button.tsx';
 import { Icon } from '#web/components/icons.tsx';
 import { readableBody } from '#web/lib/readable-body.ts';
+import { runFailureHeadline, runNoticeText } from '#web/lib/run-failure-text.ts';
 import { formatDuration, triggerLabels } from '../shared/run-format.ts';
 import { RunStatus } from '../shared/run-status.tsx';
 import { inputLines, runExplanation } from './run-facts.ts';
@@ -44,6 +47,75 @@ function RetryPair({ run }: { run: Run }) {
   );
 }
 
+/** The answer's start, as the workflow sent it. */
+function Snippet({ text }: { text: string }) {
+  return (
+    <pre className="mt-2 max-h-40 overflow-auto rounded-md bg-slate-50 px-3 py-2 font-mono text-xs whitespace-pre-wrap wrap-anywhere text-slate-800">
+      {readableBody(text)}
+    </pre>
+  );
+}
+
+/**
+ * A failed run: what failed in plain words and what to do next (run it again, or ask us
+ * with the run's id), the status and n8n's own words one click away.
+ */
+function FailureBox({
+  run,
+  headline,
+  snippet,
+  error,
+  onRetry,
+  retrying,
+}: {
+  run: Run;
+  headline: string;
+  snippet: string | null;
+  error: string | null;
+  onRetry?: () => void;
+  retrying: boolean;
+}) {
+  const notice = runNoticeText(run);
+  const explanation = runExplanation(run);
+  const contact = (
+    <Link to={runEnquiryHref(run._id)} className="font-medium text-red-900 underline">
+      contact us
+    </Link>
+  );
+  return (
+    <div className="mt-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
+      <p className="font-medium">{headline}</p>
+      <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2">
+        {onRetry ? (
+          <>
+            <Button variant="secondary" size="sm" onClick={onRetry} disabled={retrying}>
+              {retrying ? 'Running again…' : 'Run again'}
+            </Button>
+            <span>If it keeps failing, {contact} with this run’s id.</span>
+          </>
+        ) : (
+          <span>To have it looked at, {contact}: your message starts with this run’s id.</span>
+        )}
+      </div>
+      <details className="mt-2">
+        <summary className="cursor-pointer font-medium text-red-900">Details</summary>
+        <div className="mt-1 space-y-1 text-slate-800">
+          <p className="break-words">Run id: {run._id}</p>
+          {notice ? <p className="break-words">{notice}</p> : null}
+          {error ? (
+            <p className="break-words">
+              {run.errorKind === 'execution' ? <span className="font-medium">n8n: </span> : null}
+              {error}
+            </p>
+          ) : null}
+          {explanation ? <p>{explanation}</p> : null}
+          {snippet ? <Snippet text={snippet} /> : null}
+        </div>
+      </details>
+    </div>
+  );
+}
+
 export function RunItem({
   run,
   fields,
@@ -56,6 +128,7 @@ export function RunItem({
   onRetry?: () => void;
   retrying?: boolean;
 }) {
+  const headline = runFailureHeadline(run);
   const explanation = runExplanation(run);
   const inputs = inputLines(run.inputs, fields);
   const answer = answerLine(run);
@@ -97,7 +170,7 @@ export function RunItem({
         <p className="text-sm text-slate-700">
           {triggerLabels[run.trigger]} · {who(run)}
         </p>
-        {onRetry ? (
+        {onRetry && !headline ? (
           <Button variant="secondary" size="sm" onClick={onRetry} disabled={retrying}>
             {retrying ? 'Running again…' : 'Run again'}
           </Button>
@@ -116,19 +189,30 @@ export function RunItem({
           ))}
         </ul>
       ) : null}
-      {error ? (
-        <p className={`mt-2 text-sm break-words ${stillGoing ? 'text-amber-900' : 'text-red-800'}`}>
-          {run.errorKind === 'execution' ? <span className="font-medium">n8n: </span> : null}
-          {error}
-        </p>
-      ) : null}
-      {explanation ? <p className="mt-2 text-sm text-amber-900">{explanation}</p> : null}
+      {headline ? (
+        <FailureBox
+          run={run}
+          headline={headline}
+          snippet={snippet}
+          error={error}
+          onRetry={onRetry}
+          retrying={retrying}
+        />
+      ) : (
+        <>
+          {error ? (
+            <p
+              className={`mt-2 text-sm break-words ${stillGoing ? 'text-amber-900' : 'text-red-800'}`}
+            >
+              {run.errorKind === 'execution' ? <span className="font-medium">n8n: </span> : null}
+              {error}
+            </p>
+          ) : null}
+          {explanation ? <p className="mt-2 text-sm text-amber-900">{explanation}</p> : null}
+          {snippet ? <Snippet text={snippet} /> : null}
+        </>
+      )}
       {answer ? <p className="mt-2 text-sm text-slate-700">{answer}</p> : null}
-      {snippet ? (
-        <pre className="mt-2 max-h-40 overflow-auto rounded-md bg-slate-50 px-3 py-2 font-mono text-xs whitespace-pre-wrap wrap-anywhere text-slate-800">
-          {readableBody(snippet)}
-        </pre>
-      ) : null}
     </li>
   );
 }

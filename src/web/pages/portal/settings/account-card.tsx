@@ -4,10 +4,12 @@ import { paths } from '#shared/paths.ts';
 import type { User } from '#shared/user.ts';
 import { Badge } from '#web/components/badge.tsx';
 import { ButtonLink } from '#web/components/button.tsx';
+import { EmailDetails } from './email-change.tsx';
 import { SettingsSection } from './settings-section.tsx';
 
 // Who is signed in (SPEC §2 Settings: name, email, company, role) and the plan they work
-// under. Profile details are changed by the provider on request, hence the contact link.
+// under. The e-mail address is changed here, proved by a link to the new one; name and
+// company are changed by the provider on request, hence the contact link.
 
 const teamRoleText = { owner: 'Owner', admin: 'Team admin', member: 'Team member' } as const;
 
@@ -31,11 +33,13 @@ export function AccountCard({ user, account }: { user: User; account: Account | 
     <SettingsSection id="account" title="Account" description="The details we hold for you.">
       <dl className="-my-3 divide-y divide-slate-100">
         <Row term="Name">{user.name || notSet}</Row>
-        <Row term="Email">{user.email}</Row>
+        <Row term="Email">
+          <EmailDetails user={user} />
+        </Row>
         <Row term="Company">
           {user.companyName || notSet}
           {user.companyCode ? (
-            <span className="text-slate-600"> (code {user.companyCode})</span>
+            <span className="text-slate-600"> (company code {user.companyCode})</span>
           ) : null}
         </Row>
         <Row term="Role">{user.role}</Row>
@@ -51,7 +55,7 @@ export function AccountCard({ user, account }: { user: User; account: Account | 
       </dl>
       <div className="mt-6 flex flex-col gap-4 border-t border-slate-100 pt-5 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-slate-600">
-          Need to change your name, email or company?{' '}
+          Need to change your name or company?{' '}
           <Link to={paths.contact} className="font-medium text-brand-700 hover:underline">
             Contact us
           </Link>

@@ -91,13 +91,13 @@ function DefaultsForm({
           <Alert tone="info">{legalDefaultsMessages.ownerOrAdmin}</Alert>
         </div>
       )}
-      <fieldset disabled={isSubmitting || !canManage} className="space-y-8">
+      <fieldset disabled={isSubmitting || !canManage} className="space-y-6">
         {defaultsGroups.map((group) => (
-          <div key={group.id} className="border-t border-slate-100 pt-6 first:border-0 first:pt-0">
+          <div key={group.id} className="border-t border-slate-100 pt-5 first:border-0 first:pt-0">
             <fieldset>
               <legend className="text-base font-semibold text-slate-900">{group.title}</legend>
               <p className="mt-1 text-sm text-slate-600">{group.description}</p>
-              <div className="mt-4 grid gap-5 sm:grid-cols-2">
+              <div className="mt-4 grid gap-x-5 gap-y-4 sm:grid-cols-2 lg:grid-cols-3">
                 {group.fields.map((field) => (
                   <DefaultField
                     key={field.name}
@@ -137,7 +137,11 @@ function DefaultField({
     case 'select':
       return <SelectField {...common} options={field.options ?? []} placeholder="Not set" />;
     case 'textarea':
-      return <TextAreaField {...common} rows={3} className="sm:col-span-2" />;
+      // Three columns on a wide screen keep the long form short; the address takes the
+      // height of two rows beside the fields it belongs with.
+      return (
+        <TextAreaField {...common} rows={3} className="sm:col-span-2 lg:col-span-1 lg:row-span-2" />
+      );
     case 'number':
       // Text with a numeric keyboard: "1,500" is accepted, and an invalid value is
       // saved as empty (SPEC §5) rather than blocked by the browser.

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { InvitePreview } from '#shared/team.ts';
 import { possessive } from '#shared/text.ts';
+import { failureMessage } from '#web/lib/api.ts';
 import { callApi } from '#web/lib/call-api.ts';
-import { failureMessage } from '#web/lib/failure-text.ts';
 
 // The public side of a team invite: what the link is for (no sign-in needed) and
 // accepting it as the invited address. Public pages do without TanStack Query, so the

@@ -6,12 +6,13 @@ import type { AuthResponse, SecondFactor } from '#shared/user.ts';
 import { Alert } from '#web/components/alert.tsx';
 import { Button } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
+import { afterLoginPath, signInNoticeIn } from '#web/lib/login-next.ts';
 import { setSession } from '#web/lib/session.ts';
 import { useApiForm } from '#web/lib/use-api-form.ts';
+import { useHydrated } from '#web/lib/use-hydrated-search.ts';
 import { logIn } from './auth-api.ts';
 import { loginValidation } from './auth-schemas.ts';
 import { LoginCodeStep } from './login-code-step.tsx';
-import { afterLoginPath } from './login-next.ts';
 import { LoginPasskeyStep } from './login-passkey-step.tsx';
 import { OrDivider, PasskeyButton } from './passkey-button.tsx';
 
@@ -29,6 +30,9 @@ export function LoginForm() {
   // Set when the password was right and the account asks for a second factor.
   const [step, setStep] = useState<SecondStep | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // Why the visitor is here again: a session that ended under an open screen.
+  const hydrated = useHydrated();
+  const ended = hydrated ? signInNoticeIn(location.state) : null;
 
   const finish = (session: AuthResponse) => {
     setSession(session);
@@ -55,6 +59,11 @@ export function LoginForm() {
   }
   return (
     <div className="space-y-5">
+      {ended ? (
+        <Alert tone="info" title="You were signed out">
+          {ended}
+        </Alert>
+      ) : null}
       <PasswordStep
         notice={notice}
         onSignedIn={finish}

@@ -3,8 +3,7 @@ import type { AuthResponse } from '#shared/user.ts';
 import { Alert } from '#web/components/alert.tsx';
 import { Button, type ButtonVariant } from '#web/components/button.tsx';
 import { KeyIcon } from '#web/components/icons.tsx';
-import { ApiError } from '#web/lib/api.ts';
-import { UNREACHABLE } from '#web/lib/failure-text.ts';
+import { ApiError, UNREACHABLE } from '#web/lib/api.ts';
 
 // One passkey ceremony of the login page behind a button: the calls and the WebAuthn
 // library load when it is pressed (passkey-sign-in.ts), the device asks the person, and

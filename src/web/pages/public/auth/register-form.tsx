@@ -1,13 +1,16 @@
 import { useEffect } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Register, RegisterInput } from '#shared/auth.ts';
 import { paths } from '#shared/paths.ts';
 import { Alert } from '#web/components/alert.tsx';
 import { Button } from '#web/components/button.tsx';
 import { CheckboxField, TextField } from '#web/components/field.tsx';
 import { Required, RequiredNote } from '#web/components/required.tsx';
+import { nextPathIn } from '#web/lib/login-next.ts';
 import { setSession } from '#web/lib/session.ts';
 import { useApiForm } from '#web/lib/use-api-form.ts';
+import { useHydratedSearch } from '#web/lib/use-hydrated-search.ts';
 import { signUp } from './auth-api.ts';
 import { registerValidation } from './auth-schemas.ts';
 import { useInvitePreview } from './invite-api.ts';
@@ -27,10 +30,15 @@ const inlineLink = 'font-semibold text-brand-700 underline hover:text-brand-800'
 
 export function RegisterForm() {
   const navigate = useNavigate();
+  const { search } = useLocation();
   // Arriving from an invite (/register?invite=<token>): the account joins that team.
   const [searchParams] = useSearchParams();
   const inviteToken = searchParams.get('invite') || null;
   const invite = useInvitePreview(inviteToken);
+  // A member works in the owner's company: theirs is not asked for. Decided once the page
+  // has hydrated: the pre-rendered form was made without the invitation.
+  const invitedHere = new URLSearchParams(useHydratedSearch()).has('invite');
+  const joiningTeam = invitedHere && invite.state !== 'failed';
   const { form, onSubmit, alert, errors, isSubmitting } = useApiForm<RegisterInput, Register>({
     resolver: registerValidation.resolver,
     fields,
@@ -51,13 +59,13 @@ export function RegisterForm() {
       const joining = invite.state === 'failed' ? null : inviteToken;
       const session = await signUp({
         ...values,
-        companyName: values.companyName ?? '',
-        companyCode: values.companyCode ?? '',
+        companyName: joining ? '' : (values.companyName ?? ''),
+        companyCode: joining ? '' : (values.companyCode ?? ''),
         ...(joining ? { inviteToken: joining } : {}),
       });
       setSession(session);
-      // A new team member starts where the team's work is.
-      navigate(joining ? paths.clientProcesses : paths.client);
+      // A new team member starts where the team's work is; others go where they were going.
+      navigate(joining ? paths.clientProcesses : (nextPathIn(search) ?? paths.client));
     },
   });
   const { register, setValue, getValues } = form;
@@ -96,21 +104,13 @@ export function RegisterForm() {
           aria-required
           {...register('email')}
         />
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            label="Company name"
-            optional
-            autoComplete="organization"
-            error={errors.companyName?.message}
-            {...register('companyName')}
+        {joiningTeam ? null : (
+          <CompanyFields
+            nameField={register('companyName')}
+            codeField={register('companyCode')}
+            errors={{ name: errors.companyName?.message, code: errors.companyCode?.message }}
           />
-          <TextField
-            label="Company code"
-            optional
-            error={errors.companyCode?.message}
-            {...register('companyCode')}
-          />
-        </div>
+        )}
         <TextField
           label={<Required>Password</Required>}
           aria-required
@@ -152,5 +152,38 @@ export function RegisterForm() {
         {isSubmitting ? 'Creating account…' : 'Create account'}
       </Button>
     </form>
+  );
+}
+
+/**
+ * The company's name and its code, both optional (SPEC §2 Register). "Company code" means
+ * nothing to someone signing up, so the hint says what it is and that it may stay empty.
+ */
+function CompanyFields({
+  nameField,
+  codeField,
+  errors,
+}: {
+  nameField: UseFormRegisterReturn;
+  codeField: UseFormRegisterReturn;
+  errors: { name?: string; code?: string };
+}) {
+  return (
+    <>
+      <TextField
+        label="Company name"
+        optional
+        autoComplete="organization"
+        error={errors.name}
+        {...nameField}
+      />
+      <TextField
+        label="Company code"
+        optional
+        hint="A reference we gave your company, for example on a quote or an invoice, so we can link this account to it. Leave it empty if you have none."
+        error={errors.code}
+        {...codeField}
+      />
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
-import { paths } from '#shared/paths.ts';
+import { signInPathFrom } from '#web/lib/login-next.ts';
 import { pageMeta } from '#web/lib/meta.ts';
+import { useHydratedSearch } from '#web/lib/use-hydrated-search.ts';
 import { AuthShell } from './auth-shell.tsx';
 import { RegisterForm } from './register-form.tsx';
 
@@ -8,6 +9,7 @@ export const meta = () =>
   pageMeta('Sign Up', 'Create a client account to run and schedule your automation workflows.');
 
 export default function RegisterPage() {
+  const search = useHydratedSearch();
   return (
     <AuthShell
       title="Create your account"
@@ -15,7 +17,10 @@ export default function RegisterPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to={paths.login} className="font-semibold text-brand-700 hover:underline">
+          <Link
+            to={signInPathFrom(search)}
+            className="font-semibold text-brand-700 hover:underline"
+          >
             Sign in
           </Link>
         </>

@@ -5,11 +5,13 @@ import { paths } from '#shared/paths.ts';
 import { Alert } from '#web/components/alert.tsx';
 import { Button, ButtonLink } from '#web/components/button.tsx';
 import { TextField } from '#web/components/field.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { pageMeta } from '#web/lib/meta.ts';
 import { useApiForm } from '#web/lib/use-api-form.ts';
 import { AuthShell } from './auth-shell.tsx';
 import { resetValidation } from './password-schemas.ts';
+import { useResetLinkCheck } from './reset-link-check.ts';
 
 export const meta = () =>
   pageMeta('Set a new password', 'Choose a new password for your client portal account.');
@@ -20,7 +22,10 @@ type Outcome = { kind: 'done'; message: string } | { kind: 'invalid'; message: s
 
 export default function ResetPasswordPage() {
   const { token = '' } = useParams();
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const check = useResetLinkCheck(token);
+  const [submitted, setOutcome] = useState<Outcome | null>(null);
+  const outcome: Outcome | null =
+    submitted ?? (check.state === 'dead' ? { kind: 'invalid', message: check.message } : null);
   return (
     <AuthShell
       title="Set a new password"
@@ -50,6 +55,8 @@ export default function ResetPasswordPage() {
             Request a new link
           </ButtonLink>
         </div>
+      ) : check.state === 'checking' ? (
+        <Spinner label="Checking the link…" />
       ) : (
         <ResetForm token={token} onOutcome={setOutcome} />
       )}

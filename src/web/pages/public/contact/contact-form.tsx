@@ -42,6 +42,7 @@ export function ContactForm({
     handleSubmit,
     setError,
     setFocus,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<ContactFormInput, unknown, ContactFormValues>({
     resolver: contactValidation.resolver,
@@ -53,6 +54,21 @@ export function ContactForm({
   });
   const [banner, setBanner] = useState<{ text: string; detail: string | null } | null>(null);
   const [focusField, setFocusField] = useState<ContactField | null>(focusFirst ? 'name' : null);
+
+  // A client asking about a failed run (/contact?run=<id>) finds its id already written.
+  // Read after hydration: the pre-rendered page has no address query. Only such a visit
+  // loads the wording, which keeps it out of the page's own scripts.
+  useEffect(() => {
+    if (!new URLSearchParams(window.location.search).has('run')) return;
+    import('#shared/run-enquiry.ts')
+      .then(({ runEnquiryMessage }) => {
+        const message = runEnquiryMessage(window.location.search);
+        if (message) setValue('message', message);
+      })
+      .catch(() => {
+        // Offline: the visitor writes the message as on any other visit.
+      });
+  }, [setValue]);
 
   // A disabled field cannot take focus: wait until the form is enabled again.
   useEffect(() => {

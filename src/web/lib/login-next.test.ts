@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { afterLoginPath, loginPathFor, safeNextPath } from './login-next.ts';
+import {
+  afterLoginPath,
+  inviteTokenIn,
+  loginPathFor,
+  registerPathFrom,
+  safeNextPath,
+  signInPathFrom,
+} from './login-next.ts';
 
 describe('safeNextPath', () => {
   it('follows same-site relative paths', () => {
@@ -34,5 +41,24 @@ describe('afterLoginPath', () => {
     const login = loginPathFor('/invite/a b');
     expect(login).toBe('/login?next=%2Finvite%2Fa%20b');
     expect(afterLoginPath(login.slice(login.indexOf('?')))).toBe('/invite/a b');
+  });
+});
+
+describe('the way back from sign-in to sign-up', () => {
+  it('keeps an invitation as the sign-up form reads it, and any other next as next', () => {
+    expect(inviteTokenIn('/invite/t0k')).toBe('t0k');
+    expect(inviteTokenIn('/invite/t0k/more')).toBeNull();
+    expect(inviteTokenIn('/client')).toBeNull();
+    expect(inviteTokenIn(null)).toBeNull();
+    expect(registerPathFrom('/invite/t0k')).toBe('/register?invite=t0k');
+    expect(registerPathFrom('/billing')).toBe('/register?next=%2Fbilling');
+    expect(registerPathFrom(null)).toBe('/register');
+  });
+
+  it('keeps an invitation or next from sign-up back to sign-in', () => {
+    expect(signInPathFrom('?invite=t0k')).toBe('/login?next=%2Finvite%2Ft0k');
+    expect(signInPathFrom('?next=%2Fbilling')).toBe('/login?next=%2Fbilling');
+    expect(signInPathFrom('?next=https%3A%2F%2Fevil.example')).toBe('/login');
+    expect(signInPathFrom('')).toBe('/login');
   });
 });

@@ -1,0 +1,2 @@
+DROP INDEX "invoices_renewal_unique";--> statement-breakpoint
+CREATE UNIQUE INDEX "invoices_renewal_unique" ON "invoices" USING btree ("client_user_id","period_start") WHERE "invoices"."kind" = 'renewal' and "invoices"."status" <> 'void';
