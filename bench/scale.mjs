@@ -9,7 +9,7 @@
 // memory <= 400 MB. BENCH_KEEP_DB=1 keeps the seeded database for EXPLAIN ANALYZE.
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { freePort, machine, startChild, waitFor } from './support.mjs';
+import { freePort, machine, serverNodeFlags, startChild, waitFor } from './support.mjs';
 
 const url = process.env.DATABASE_URL;
 if (!url) {
@@ -49,7 +49,7 @@ const dbUrl = Object.assign(new URL(url), { pathname: `/${dbName}` }).toString()
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const admin = { email: 'admin@bench.test', password: 'Bench-Admin-Passw0rd' };
-const server = startChild('node', ['bench/scheduler-instance.mjs'], {
+const server = startChild('node', [...serverNodeFlags(), 'bench/scheduler-instance.mjs'], {
   DATABASE_URL: dbUrl,
   JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
   ADMIN_EMAIL: admin.email,

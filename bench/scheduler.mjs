@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import pg from 'pg';
-import { freePort, machine, startChild, waitFor } from './support.mjs';
+import { freePort, machine, serverNodeFlags, startChild, waitFor } from './support.mjs';
 
 const COUNT = Number(process.env.BENCH_SCHEDULES ?? 1000);
 // How long the webhook takes to answer (the scale target: 20,000 due, 1 s answers).
@@ -57,7 +57,7 @@ try {
   for (let i = 0; i < 2; i++) {
     const port = await freePort();
     instances.push(
-      startChild('node', ['bench/scheduler-instance.mjs'], {
+      startChild('node', [...serverNodeFlags(), 'bench/scheduler-instance.mjs'], {
         ...env,
         PORT: String(port),
         DATA_DIR: `.tmp/bench-instance-${i}`,

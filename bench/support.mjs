@@ -1,5 +1,6 @@
 // Helpers for the benchmarks: free ports, child servers, waiting for readiness.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 export async function freePort() {
@@ -50,3 +51,12 @@ export const machine = async () => {
   const os = await import('node:os');
   return `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 };
+
+/**
+ * The Node flags `npm start` gives the server (package.json, e.g. its heap cap), so a
+ * bench's server instance runs as in production.
+ */
+export const serverNodeFlags = () =>
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
+    .scripts.start.split(/\s+/)
+    .filter((word) => word.startsWith('--'));
