@@ -303,3 +303,15 @@ export async function markEmailVerified(tx: Tx, userId: string, now = new Date()
     .set({ emailVerifiedAt: now })
     .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
 }
+
+/**
+ * An admin typed a new address for the account: every open link (naming the old address,
+ * or a change from it) stops working. The new address is not proved (the caller clears
+ * `emailVerifiedAt` with it).
+ */
+export async function endOpenLinks(tx: Tx, userId: string, now = new Date()) {
+  await tx
+    .update(emailVerifications)
+    .set({ usedAt: now })
+    .where(and(eq(emailVerifications.userId, userId), isNull(emailVerifications.usedAt)));
+}

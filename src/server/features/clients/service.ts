@@ -5,6 +5,7 @@ import { countUpTo } from '#server/db/keyset.ts';
 import { type UserRow, users } from '#server/db/schema.ts';
 import { readSearch, searchWords } from '#server/db/search.ts';
 import { audit } from '#server/domain/audit/audit.ts';
+import { endOpenLinks } from '#server/domain/users/email-verification.ts';
 import { findUserByEmail, findUserById } from '#server/domain/users/repository.ts';
 import { badRequest, conflict, notFound } from '#server/http/errors.ts';
 import { isIpOrCidr } from '#server/net/ip.ts';
@@ -155,7 +156,10 @@ export async function updateClient(actor: Actor, id: string, input: UpdateClient
   }
   const values: Partial<UserRow> = {};
   if (rest.name !== undefined) values.name = rest.name;
-  if (rest.email !== undefined) values.email = rest.email;
+  if (rest.email !== undefined && rest.email !== client.email) {
+    values.email = rest.email;
+    values.emailVerifiedAt = null;
+  }
   if (rest.role !== undefined) values.role = rest.role;
   if (rest.plan !== undefined) values.subscriptionPlan = rest.plan;
   if (rest.acceptedTOS !== undefined) values.acceptedTos = rest.acceptedTOS;
@@ -188,6 +192,8 @@ export async function updateClient(actor: Actor, id: string, input: UpdateClient
     };
   }
   const row = await save(actor.db, client.id, values);
+  // A new address typed by an admin is not proved, and links to the old one end.
+  if (values.email !== undefined) await endOpenLinks(actor.db, client.id);
   const what = [
     rest.role && rest.role !== client.role ? `role ${client.role} → ${rest.role}` : null,
     rest.plan && rest.plan !== client.subscriptionPlan

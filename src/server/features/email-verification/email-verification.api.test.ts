@@ -240,3 +240,23 @@ describe('changing the e-mail address', () => {
     expect(refused.statusCode).toBe(403);
   });
 });
+
+describe('an address an admin types in', () => {
+  it('is not proved, and the links mailed before stop working', async () => {
+    const admin = await t.createUser({ role: 'Admin' });
+    const { token, user } = await t.registerClient();
+    const welcome = await newestToken(user.email);
+    const typed = unique('typed-by-admin');
+    const edited = await t.injectAs(admin.token, {
+      method: 'PATCH',
+      url: `/api/admin/clients/${user._id}`,
+      payload: { email: typed },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect((await open(welcome)).json().message).toBe(messages.replaced);
+    const [row] = await db.select().from(users).where(eq(users.id, user._id));
+    expect(row?.email).toBe(typed);
+    expect(row?.emailVerifiedAt).toBeNull();
+    expect((await me(token)).emailVerified).toBe(false);
+  });
+});
