@@ -108,7 +108,8 @@ test('with local billing the actions make local ids and report the status', asyn
   await expectNotice(
     page,
     'Provisioned',
-    /^Provisioned\. Billing customer LCUS-[0-9A-F]{12}, subscription LSUB-[0-9A-F]{12}\.$/,
+    // The text without the title it would repeat ("Provisioned.").
+    /^Billing customer LCUS-[0-9A-F]{12}, subscription LSUB-[0-9A-F]{12}\.$/,
   );
   await expect(ids.getByLabel('Subscriptions customer ID')).toHaveValue(/^LCUS-/);
   await expect(ids.getByLabel(/^Subscription ID/)).toHaveValue(/^LSUB-/);

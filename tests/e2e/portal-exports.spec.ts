@@ -61,8 +61,9 @@ test("a Pro client exports all runs and one process's runs as CSV", async ({ pag
 
   // A failure notice's link opens this process's run history directly.
   await page.goto('/client/processes');
-  const processId = await leads.getAttribute('aria-labelledby');
-  await page.goto(`/client/processes?runs=${processId?.replace('process-', '')}`);
+  // Each process's card is its anchor, #process-<id>.
+  const anchor = await leads.getAttribute('id');
+  await page.goto(`/client/processes?runs=${anchor?.replace(/^process-/, '')}`);
   await expect(page.getByRole('dialog', { name: 'Recent runs: Lead intake' })).toBeVisible();
 });
 
