@@ -139,6 +139,16 @@ export const ClientTeamMemberSchema = z.object({
 });
 export type ClientTeamMember = z.infer<typeof ClientTeamMemberSchema>;
 
+/** The team an account belongs to: the owner it works under, or the members it has. */
+export const ClientTeamSchema = z.object({
+  /** Set for a member: the account whose plan and processes it works in. */
+  owner: z
+    .object({ _id: z.string(), name: z.string(), email: z.string(), teamRole: z.enum(inviteRoles) })
+    .nullable(),
+  members: z.array(ClientTeamMemberSchema),
+});
+export type ClientTeam = z.infer<typeof ClientTeamSchema>;
+
 /** A row of the admin's client list: the account, when it was last active, its team. */
 export const ClientRowSchema = UserSchema.extend({
   /** Its newest own sign-in or run, whichever is later; null when it has done neither. */

@@ -353,6 +353,12 @@ for (const { name: widthName, viewport } of widths) {
         await expect(team.getByRole('link', { name: `Milo Mate ${stamp}` })).toBeVisible();
         await expect(entry.getByText('Active', { exact: true })).toBeVisible();
         await checkScreen(admin.page, '/admin/clients with the team');
+        // The member's own page names the owner whose plan and billing it works under.
+        await team.getByRole('link', { name: `Milo Mate ${stamp}` }).click();
+        const header = admin.page.getByRole('main');
+        await expect(header).toContainText(`in the team of ${clientName}`);
+        await expect(header.getByText("On the owner's plan", { exact: true })).toBeVisible();
+        await checkScreen(admin.page, "a member's client detail");
         await admin.close();
       });
     });

@@ -104,7 +104,7 @@ test("n8n's 404 for an inactive workflow is explained in plain words", async ({
   await expect(notice(page)).toContainText('Status 502: The workflow answered 404');
   await item.getByRole('button', { name: 'Recent runs' }).click();
   const run = page.getByRole('dialog', { name: `Recent runs: ${name}` }).getByRole('listitem');
-  await expect(run).toContainText('The workflow answered an error (404)');
+  await expect(run).toContainText('No workflow answers at its address');
   await expect(run).toContainText('n8n has no active workflow at this address');
   // n8n's stack trace names files on its server: never shown.
   await expect(run).not.toContainText('/usr/local/lib');

@@ -64,7 +64,7 @@ test('a working account sees its runs, failures and next run', async ({ page, re
   const last = page.getByRole('list', { name: 'Last runs' }).getByRole('listitem');
   await expect(last).toHaveCount(3);
   await expect(last.first()).toContainText('Broken sync');
-  await expect(last.first()).toContainText('The workflow answered an error (500)');
+  await expect(last.first()).toContainText('The workflow ran into an error');
   await expect(last.nth(1)).toContainText(/Ran successfully in /);
   // Nothing left to set up: no get-started list.
   await expect(page.getByRole('region', { name: 'Get started' })).toHaveCount(0);

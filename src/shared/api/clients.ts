@@ -8,6 +8,7 @@ import {
   ClientListQuerySchema,
   ClientRowSchema,
   type ClientSort,
+  ClientTeamSchema,
   IntegrationKeySchema,
   MockStatusSchema,
   ResetPasswordSchema,
@@ -128,6 +129,15 @@ export const clientsApi = {
     params,
     body: ResetPasswordSchema,
     responses: { ...changed, 200: MessageSchema },
+  }),
+  team: defineRoute({
+    method: 'GET',
+    path: '/api/admin/clients/:id/team',
+    audience,
+    tags,
+    summary: "The account's team: the owner a member works under, or an owner's members",
+    params,
+    responses: { 200: ClientTeamSchema, 403: ErrorSchema, 404: ErrorSchema },
   }),
   billingOverview: defineRoute({
     method: 'GET',

@@ -1,8 +1,7 @@
 import type { Db } from '#server/db/client.ts';
 import type { UserRow } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
-import { billingStatusFor } from '#shared/billing-api.ts';
-import { billingStatusLabel } from '#shared/billing-format.ts';
+import { billingStateOf, billingStateWords, planShown } from '#shared/billing-states.ts';
 import type { Plan, SubscriptionStatus } from '#shared/user.ts';
 import { planChangedMail } from './billing-mails.ts';
 
@@ -44,8 +43,18 @@ export async function recordSubscriptionChange(
       { publicUrl: source.publicUrl },
       {
         clientUserId: before.id,
-        summary: `Your subscription is now ${billingStatusLabel(billingStatusFor[status])}, on the ${plan ?? before.subscriptionPlan} plan.`,
+        summary: changeSummary(status, plan ?? before.subscriptionPlan),
       },
     );
   }
+}
+
+/** "Your subscription is now Active, on the Basic plan." A plan is named only where one runs. */
+export function changeSummary(status: SubscriptionStatus, plan: Plan): string {
+  const state = billingStateOf({ subscriptionStatus: status });
+  const { label, explanation } = billingStateWords[state];
+  const shown = planShown(state, plan);
+  return shown
+    ? `Your subscription is now ${label}, on the ${shown} plan.`
+    : `Your subscription is now ${label}. ${explanation}`;
 }

@@ -7,6 +7,7 @@ import { userToJson } from '#server/domain/users/to-json.ts';
 import { sendKeysetPage } from '#server/http/paging.ts';
 import { clientsApi as api } from '#shared/api/clients.ts';
 import { type BillingOverview, ClientRowSchema } from '#shared/clients.ts';
+import { teamOfAccount } from './client-teams.ts';
 import {
   listClients,
   requireClient,
@@ -83,6 +84,11 @@ export const adminClientRoutes: FastifyPluginAsyncZod = async (app) => {
   serve(app, api.resetPassword, async (request) => {
     await resetPassword(actor(request), request.params.id, request.body.newPassword);
     return { message: 'Password reset. The client has been signed out everywhere.' };
+  });
+
+  serve(app, api.team, async (request) => {
+    const client = await requireClient(db, request.params.id);
+    return teamOfAccount(db, client.id);
   });
 
   serve(app, api.billingOverview, async (request) =>

@@ -105,6 +105,47 @@ describe('team members in the admin client list', () => {
   });
 });
 
+describe("GET /api/admin/clients/:id/team: an account's own team", () => {
+  const team = (id: string) =>
+    t.injectAs(admin.token, { method: 'GET', url: `/api/admin/clients/${id}/team` });
+
+  it("names a member's owner, and lists an owner's members", async () => {
+    const owner = await t.createUser({ name: 'Olga Owner', companyName: 'Olga Co' });
+    const member = await t.createUser({ name: 'Tom Teammate' });
+    await db.insert(teamMembers).values({
+      ownerUserId: owner.user.id,
+      memberUserId: member.user.id,
+      role: 'admin',
+    });
+    const ofMember = await team(member.user.id);
+    expect(ofMember.statusCode).toBe(200);
+    expect(ofMember.json()).toEqual({
+      owner: {
+        _id: owner.user.id,
+        name: 'Olga Owner',
+        email: owner.user.email,
+        teamRole: 'admin',
+      },
+      members: [],
+    });
+    const ofOwner = (await team(owner.user.id)).json() as { owner: null; members: Row['team'] };
+    expect(ofOwner.owner).toBeNull();
+    expect(ofOwner.members.map((m) => m._id)).toEqual([member.user.id]);
+    const alone = await t.createUser();
+    expect((await team(alone.user.id)).json()).toEqual({ owner: null, members: [] });
+  });
+
+  it('answers 404 for an account that does not exist, and 403 to a client', async () => {
+    expect((await team('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    const client = await t.createUser();
+    const refused = await t.injectAs(client.token, {
+      method: 'GET',
+      url: `/api/admin/clients/${client.user.id}/team`,
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+});
+
 describe('GET /api/admin/billing-provider', () => {
   it('tells admins which provider bills, and no one else', async () => {
     const answer = await t.injectAs(admin.token, {

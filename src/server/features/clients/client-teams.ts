@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { teamMembers, users } from '#server/db/schema.ts';
 import { searchWords } from '#server/db/search.ts';
-import type { ClientTeamMember } from '#shared/clients.ts';
+import type { ClientTeam, ClientTeamMember } from '#shared/clients.ts';
 
 // Team members work inside their owner's account and are billed with it, so the admin's
 // client list shows them under the owner, not as clients of their own: the list's rows
@@ -38,6 +38,9 @@ export function matchesWithTeam(q: string | undefined, own: SQL | undefined): SQ
       where ${and(...words)})`;
 }
 
+/** Who an account is, as a team lists it. */
+const person = { _id: users.id, name: users.name, email: users.email };
+
 /** The members of each owner on a page, oldest first, by owner id. */
 export async function teamsOf(
   db: Db,
@@ -49,9 +52,7 @@ export async function teamsOf(
     .select({
       ownerId: teamMembers.ownerUserId,
       teamRole: teamMembers.role,
-      _id: users.id,
-      name: users.name,
-      email: users.email,
+      ...person,
       verifiedAt: users.emailVerifiedAt,
     })
     .from(teamMembers)
@@ -64,4 +65,17 @@ export async function teamsOf(
     teams.set(ownerId, team);
   }
   return teams;
+}
+
+/** The account's own team: the owner it is a member of, or its members when it owns one. */
+export async function teamOfAccount(db: Db, accountId: string): Promise<ClientTeam> {
+  const [owner] = await db
+    .select({ ...person, teamRole: teamMembers.role })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.ownerUserId))
+    .where(eq(teamMembers.memberUserId, accountId))
+    .limit(1);
+  if (owner) return { owner, members: [] };
+  const teams = await teamsOf(db, [accountId]);
+  return { owner: null, members: teams.get(accountId) ?? [] };
 }

@@ -21,8 +21,9 @@ import { BillingTab } from './client-detail/billing-tab.tsx';
 import { EntitlementsTab } from './client-detail/entitlements-tab.tsx';
 import { IntegrationsTab } from './client-detail/integrations-tab.tsx';
 import { SecurityTab } from './client-detail/security-tab.tsx';
+import { TeamLine } from './client-detail/team-line.tsx';
 import { TestAsClient } from './client-detail/test-as-client.tsx';
-import { clientQuery } from './shared/clients-api.ts';
+import { clientQuery, clientTeamQuery } from './shared/clients-api.ts';
 
 export const meta = () =>
   pageMeta('Client', 'Account, entitlements, billing presets, allowed IPs and integrations.');
@@ -77,6 +78,7 @@ function clientTabs(client: User): (TabItem & { id: TabId })[] {
 
 export default function AdminClientDetailPage({ params }: Route.ComponentProps) {
   const client = useQuery(clientQuery(params.id));
+  const team = useQuery(clientTeamQuery(params.id));
   const { hash } = useLocation();
   const navigate = useNavigate();
   const selected = tabFromHash(hash);
@@ -125,6 +127,7 @@ export default function AdminClientDetailPage({ params }: Route.ComponentProps) 
               state={billingStateOf({
                 role: data.role,
                 subscriptionStatus: data.subscription.status,
+                isTeamMember: Boolean(team.data?.owner),
               })}
             />
             {data.emailVerified ? null : <Badge tone="amber">E-mail not verified</Badge>}
@@ -134,6 +137,7 @@ export default function AdminClientDetailPage({ params }: Route.ComponentProps) 
         }
         actions={<TestAsClient client={data} />}
       />
+      {team.data ? <TeamLine team={team.data} /> : null}
       <TabSet
         label="Client settings"
         tabs={clientTabs(data)}

@@ -15,6 +15,7 @@ export const clientKeys = {
   lists: ['admin', 'clients', 'list'] as const,
   one: (id: string) => ['admin', 'clients', id] as const,
   overview: (id: string) => ['admin', 'billing', id, 'overview'] as const,
+  team: (id: string) => ['admin', 'clients', id, 'team'] as const,
 };
 
 export interface ClientListParams {
@@ -49,6 +50,12 @@ export const clientQuery = (id: string) =>
   queryOptions({
     queryKey: clientKeys.one(id),
     queryFn: () => clientCalls.get(id),
+  });
+
+export const clientTeamQuery = (id: string) =>
+  queryOptions({
+    queryKey: clientKeys.team(id),
+    queryFn: () => callApi(clientsApi.team, { params: { id } }),
   });
 
 export const overviewQuery = (id: string) =>

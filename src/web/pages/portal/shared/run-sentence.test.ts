@@ -7,7 +7,13 @@ describe('runSentence', () => {
     expect(runSentence({ ...finished, durationMs: 800 })).toBe('Ran successfully in 800 ms');
     expect(runSentence({ ...finished, durationMs: 1500 })).toBe('Ran successfully in 1.50 s');
     expect(runSentence({ ...finished, ok: false, statusCode: 500 })).toBe(
-      'The workflow answered an error (500)',
+      'The workflow ran into an error',
+    );
+    expect(runSentence({ ...finished, ok: false, statusCode: 403 })).toBe(
+      'The workflow refused the request',
+    );
+    expect(runSentence({ ...finished, ok: false, statusCode: 404 })).toBe(
+      'No workflow answers at its address',
     );
     expect(runSentence({ ...finished, ok: false, statusCode: null })).toBe(
       'The workflow could not be reached',

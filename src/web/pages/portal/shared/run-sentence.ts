@@ -3,8 +3,8 @@ import type { RunState } from '#shared/runs.ts';
 import { formatDuration } from './run-format.ts';
 
 // A run's outcome as a sentence a client reads at a glance, on the overview,
-// the process list and the run history. The notice after pressing Run keeps SPEC §8's
-// "Status {code}: …" text.
+// the process list and the run history, without HTTP codes. The notice after pressing Run
+// keeps SPEC §8's "Status {code}: …" text, and the history entry's details the code.
 
 export interface RunOutcome {
   state: RunState;
@@ -40,5 +40,8 @@ export function runSentence(run: RunOutcome): string {
   if (run.errorKind === 'unreachable') return 'n8n is not answering';
   if (run.errorKind === 'refused') return 'The workflow’s address is not allowed';
   if (run.statusCode === null) return 'The workflow could not be reached';
-  return `The workflow answered an error (${run.statusCode})`;
+  // The status code itself is in the run history's details, one click away.
+  if (run.statusCode >= 500) return 'The workflow ran into an error';
+  if (run.statusCode === 404) return 'No workflow answers at its address';
+  return 'The workflow refused the request';
 }

@@ -3,7 +3,7 @@ import { type RunOutcome, runSentence } from './run-sentence.ts';
 
 /**
  * A run's outcome in a sentence ("Ran successfully in 0.8 s", "The workflow
- * answered an error (500)"), coloured by how it went: blue while under way, green or red
+ * ran into an error"), coloured by how it went: blue while under way, green or red
  * once it ended, amber when interrupted, grey when n8n reports nothing back.
  */
 export function RunStatus(run: RunOutcome) {
