@@ -9,6 +9,7 @@ import { freePort, machine, serverNodeFlags, startChild, waitFor } from './suppo
 const COUNT = Number(process.env.BENCH_SCHEDULES ?? 1000);
 // How long the webhook takes to answer (the scale target: 20,000 due, 1 s answers).
 const DELAY_MS = Number(process.env.BENCH_WEBHOOK_DELAY_MS ?? 0);
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
 const RSS_BUDGET_MB = 400;
 const url = process.env.DATABASE_URL;
 if (!url) {
@@ -67,24 +68,33 @@ try {
   }
   const db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
-  const {
-    rows: [owner],
-  } = await db.query(
-    `insert into users (name, email, password_hash, subscription_plan, subscription_status)
-     values ('Bench Owner', 'owner@bench.test', 'x', 'Pro', 'active') returning id`,
-  );
-  const {
-    rows: [process_],
-  } = await db.query(
-    'insert into processes (name, client_user_id, n8n_webhook_url) values ($1, $2, $3) returning id',
-    ['Bench workflow', owner.id, hookUrl],
+  // One client's process holds every schedule unless BENCH_PROCESSES spreads them over
+  // that many clients, a process each: one process is the worst case for its rollup rows.
+  const { rows: processRows } = await db.query(
+    `with owners as (
+       insert into users (name, email, password_hash, subscription_plan, subscription_status)
+       select 'Bench Owner ' || n, 'owner-' || n || '@bench.test', 'x', 'Pro', 'active'
+         from generate_series(1, $2::int) n
+       returning id)
+     insert into processes (name, client_user_id, n8n_webhook_url)
+     select 'Bench workflow', id, $1 from owners returning id, client_user_id`,
+    [hookUrl, PROCESSES],
   );
   const dueAt = new Date(Math.ceil((Date.now() + 5_000) / 1000) * 1000);
   await db.query(
     // A yearly cron, with its gap stored as the API stores it on create.
     `insert into schedules (process_id, client_user_id, cron, next_run_at, shortest_gap_minutes)
-     select $1, $2, '0 0 1 1 *', $3, 525600 from generate_series(1, $4)`,
-    [process_.id, owner.id, dueAt, COUNT],
+     select p.process_id, p.client_user_id, '0 0 1 1 *', $3, 525600
+       from generate_series(0, $4::int - 1) i
+       join unnest($1::uuid[], $2::uuid[]) with ordinality as p(process_id, client_user_id, n)
+         on p.n = i % $5::int + 1`,
+    [
+      processRows.map((row) => row.id),
+      processRows.map((row) => row.client_user_id),
+      dueAt,
+      COUNT,
+      PROCESSES,
+    ],
   );
   const deadline = dueAt.getTime() + 180_000;
   let fired = 0;
@@ -121,7 +131,7 @@ try {
     `Scheduler benchmark on ${await machine()}, PostgreSQL, 2 instances, SCHEDULER_CONCURRENCY ${process.env.SCHEDULER_CONCURRENCY ?? 100}, webhooks answering in ${DELAY_MS} ms`,
   );
   console.log(
-    `  ${COUNT} schedules due at one time: ${stats.runs} runs for ${stats.schedules} schedules, ${hits} webhook calls`,
+    `  ${COUNT} schedules of ${PROCESSES} ${PROCESSES === 1 ? 'process' : 'processes'} due at one time: ${stats.runs} runs for ${stats.schedules} schedules, ${hits} webhook calls`,
   );
   console.log(
     `  first fired ${Number(stats.first_after_s).toFixed(2)} s after the due time, last ${lastAfter.toFixed(2)} s after`,

@@ -54,9 +54,12 @@ export const machine = async () => {
 
 /**
  * The Node flags `npm start` gives the server (package.json, e.g. its heap cap), so a
- * bench's server instance runs as in production.
+ * bench's server instance runs as in production; BENCH_SERVER_FLAGS adds more, e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where an instance spends its time.
  */
-export const serverNodeFlags = () =>
-  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
+export const serverNodeFlags = () => [
+  ...JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
     .scripts.start.split(/\s+/)
-    .filter((word) => word.startsWith('--'));
+    .filter((word) => word.startsWith('--')),
+  ...(process.env.BENCH_SERVER_FLAGS?.split(/\s+/).filter(Boolean) ?? []),
+];

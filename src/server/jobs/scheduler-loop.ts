@@ -1,9 +1,17 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
-import { processes, type ScheduleRow, schedules, users } from '#server/db/schema.ts';
+import {
+  type ProcessRow,
+  processes,
+  type ScheduleRow,
+  schedules,
+  type UserRow,
+  users,
+} from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
 import type { Notifier } from '#server/domain/notifications/notifier.ts';
+import { createRunWrites } from '#server/domain/runs/run-writes.ts';
 import { type RunObserver, settleWithin, startRun } from '#server/domain/runs/service.ts';
 import type { N8nApi } from '#server/integrations/n8n/api.ts';
 import type { WebhookCaller } from '#server/integrations/n8n/webhook.ts';
@@ -41,8 +49,11 @@ export interface SchedulerObserver extends RunObserver {
   scheduleFired(latenessMs: number): void;
 }
 
+/** A due schedule, with its process and the process's owner read in the same claim. */
 interface Claimed {
   schedule: ScheduleRow;
+  process: ProcessRow;
+  owner: UserRow;
   dueAt: Date;
 }
 
@@ -52,21 +63,27 @@ export function createSchedulerLoop(options: SchedulerLoopOptions) {
   const batchSize = options.batchSize ?? 200;
   const concurrency = options.concurrency ?? 25;
   const now = options.now ?? (() => new Date());
+  // The schedules a claim fires start together, and their runs are written together.
+  const writes = createRunWrites(db);
   /** Set by stop(): claims no more, and claimed runs not started yet are handed back. */
   let stopping = false;
 
   async function claim(at: Date, limit = batchSize): Promise<Claimed[]> {
     return db.transaction(async (tx) => {
+      // Each run's process and owner come with its schedule: a burst of 20,000 is CPU-bound
+      // on two cores, and one query less per run is a fifth of its queries.
       const due = await tx
-        .select()
+        .select({ schedule: schedules, process: processes, owner: users })
         .from(schedules)
+        .innerJoin(processes, eq(processes.id, schedules.processId))
+        .innerJoin(users, eq(users.id, processes.clientUserId))
         .where(lte(schedules.nextRunAt, at))
         .orderBy(asc(schedules.nextRunAt))
         .limit(limit)
-        .for('update', { skipLocked: true });
+        .for('update', { of: schedules, skipLocked: true });
       if (due.length > 0) {
         // One statement moves every claimed row on: 20,000 may be due at once.
-        const moves = due.map((schedule) => {
+        const moves = due.map(({ schedule }) => {
           const next = nextRunAfter(schedule.cron, schedule.timezone, at);
           return sql`(${schedule.id}::uuid, ${next ? next.toISOString() : null}::timestamptz)`;
         });
@@ -75,7 +92,7 @@ export function createSchedulerLoop(options: SchedulerLoopOptions) {
           from (values ${sql.join(moves, sql`, `)}) as moved(id, next)
           where schedules.id = moved.id`);
       }
-      return due.map((schedule) => ({ schedule, dueAt: schedule.nextRunAt ?? at }));
+      return due.map((row) => ({ ...row, dueAt: row.schedule.nextRunAt ?? at }));
     });
   }
 
@@ -108,20 +125,21 @@ export function createSchedulerLoop(options: SchedulerLoopOptions) {
   }
 
   async function fire(claimed: Claimed) {
-    const { schedule, dueAt } = claimed;
+    const { schedule, process, owner, dueAt } = claimed;
     metrics?.scheduleFired(now().getTime() - dueAt.getTime());
-    const [found] = await db
-      .select({ process: processes, owner: users })
-      .from(processes)
-      .innerJoin(users, eq(users.id, processes.clientUserId))
-      .where(eq(processes.id, schedule.processId));
-    if (!found) return;
-    const { process, owner } = found;
     const gapMinutes = await gapOf(schedule);
     const decision = mayRun(owner, process, { trigger: 'schedule', gapMinutes });
     if (!decision.allowed) return skip(claimed, decision.reason, process.id, owner.id);
     const started = await startRun(
-      { db, n8n, observer: metrics, n8nApi: options.n8nApi, log, notifier: options.notifier },
+      {
+        db,
+        n8n,
+        observer: metrics,
+        n8nApi: options.n8nApi,
+        log,
+        notifier: options.notifier,
+        writes,
+      },
       process,
       {
         trigger: 'schedule',
@@ -130,6 +148,7 @@ export function createSchedulerLoop(options: SchedulerLoopOptions) {
         scheduledFor: dueAt,
         inputs: process.inputFields.length > 0 ? defaultInputs(process.inputFields) : null,
         target: decision.target,
+        owner,
       },
     );
     if (schedule.lastSkippedAt) {

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
-import { type ProcessRow, type RunRow, runs, users } from '#server/db/schema.ts';
+import { type ProcessRow, type RunRow, runs, type UserRow, users } from '#server/db/schema.ts';
 import { audit } from '#server/domain/audit/audit.ts';
 import { DomainError } from '#server/domain/errors.ts';
 import type { Notifier } from '#server/domain/notifications/notifier.ts';
@@ -22,6 +22,7 @@ import type { WebhookPayload } from '#shared/webhook-payload.ts';
 import { trackRun } from './in-flight.ts';
 import { executionOfRun } from './n8n-execution.ts';
 import { adminRunError, isConfirmable, type Outcome, outcomeOf } from './outcome.ts';
+import { finishRun, insertRun, type RunFinish, type RunWrites } from './run-writes.ts';
 
 // Runs a process: records the run as running, calls the address mayRun chose (the
 // webhook, or the fallback when paused) through the n8n integration, records the answer,
@@ -44,6 +45,8 @@ export interface RunContext {
   log?: FastifyBaseLogger;
   /** Told of a failed run (notifications); it never delays or fails the run. */
   notifier?: Pick<Notifier, 'notify'>;
+  /** Writes runs started or finished together in one statement (the scheduler's batches). */
+  writes?: RunWrites;
 }
 
 /**
@@ -100,7 +103,14 @@ export interface RunRequest {
   apiTokenId?: string | null;
   /** The run this one runs again. */
   retryOf?: string | null;
+  /**
+   * The process's owner, when the caller has read it already (the scheduler claims it
+   * with the schedule): the payload then needs no look-up of its own.
+   */
+  owner?: Person;
 }
+
+type Person = Pick<UserRow, 'id' | 'email' | 'companyName'>;
 
 export interface RunOutcome {
   run: RunRow;
@@ -146,7 +156,7 @@ export async function startRun(
   const { db, n8n, observer } = context;
   const { target } = request;
   // Written before the call: a server that dies mid-call leaves a `running` run behind.
-  const started = await recordStart(db, process, request, target, options);
+  const started = await recordStart(context, process, request, target, options);
   const payload = await payloadOf(db, process, request, started);
   const call = n8n.call(webhookTarget(process, target.url), payload, {
     timeoutMs: timeoutMsOf(process),
@@ -159,7 +169,12 @@ export async function startRun(
         api && process.n8nWorkflowId && isConfirmable(result)
           ? await executionOfRun(db, api, started, process.n8nWorkflowId, context.log)
           : null;
-      const run = await recordFinish(db, started.id, result, outcomeOf(result, !!api, execution));
+      const run = await recordFinish(
+        context,
+        started.id,
+        result,
+        outcomeOf(result, !!api, execution),
+      );
       observer?.runEnded({
         trigger: request.trigger,
         outcome: endOfRun(run, result),
@@ -215,11 +230,7 @@ async function payloadOf(
   request: RunRequest,
   run: RunRow,
 ): Promise<WebhookPayload> {
-  const ids = [process.clientUserId, ...(request.triggeredBy ? [request.triggeredBy] : [])];
-  const people = await db
-    .select({ id: users.id, email: users.email, companyName: users.companyName })
-    .from(users)
-    .where(inArray(users.id, ids));
+  const people = await peopleOf(db, process.clientUserId, request);
   const owner = people.find((p) => p.id === process.clientUserId);
   const actor = people.find((p) => p.id === request.triggeredBy);
   return {
@@ -236,11 +247,22 @@ async function payloadOf(
   };
 }
 
+/** The owner and whoever started the run, read only when the caller did not bring them. */
+async function peopleOf(db: Db, ownerId: string, request: RunRequest): Promise<Person[]> {
+  const { owner, triggeredBy } = request;
+  if (owner?.id === ownerId && (!triggeredBy || triggeredBy === ownerId)) return [owner];
+  const ids = [ownerId, ...(triggeredBy ? [triggeredBy] : [])];
+  return db
+    .select({ id: users.id, email: users.email, companyName: users.companyName })
+    .from(users)
+    .where(inArray(users.id, ids));
+}
+
 export const tooManyRunsMessage = (max: number) =>
   `${max} runs of this account are still under way. Wait for one to finish, then try again.`;
 
 async function recordStart(
-  db: Db,
+  { db, writes }: RunContext,
   process: ProcessRow,
   request: RunRequest,
   target: RunTarget,
@@ -262,7 +284,7 @@ async function recordStart(
     retryOf: request.retryOf ?? null,
   };
   const { maxInFlight } = options;
-  if (maxInFlight === undefined) return insertRun(db, values);
+  if (maxInFlight === undefined) return writes ? writes.insert(values) : insertRun(db, values);
   return db.transaction(async (tx) => {
     // One account's manual runs are counted and added one at a time, on any instance.
     await tx.execute(
@@ -292,14 +314,8 @@ async function recordStart(
 /** Arbitrary constant: the advisory lock namespace of per-account run counting. */
 const RUN_LOCK_SPACE = 7_240_114;
 
-async function insertRun(db: Db, values: typeof runs.$inferInsert): Promise<RunRow> {
-  const [run] = await db.insert(runs).values(values).returning();
-  if (!run) throw new Error('run insert returned no row');
-  return run;
-}
-
 async function recordFinish(
-  db: Db,
+  { db, writes }: RunContext,
   id: string,
   result: WebhookResult,
   outcome: Outcome,
@@ -317,17 +333,14 @@ async function recordFinish(
     answerBinary: answer?.binary ?? false,
   };
   // The webhook's answer is the truth, even if a sweep marked the run interrupted meanwhile.
-  const update = (set: typeof values) =>
-    db.update(runs).set(set).where(eq(runs.id, id)).returning();
-  const [run] = await update(values).catch(async (error: unknown) => {
+  const update = (set: RunFinish) => (writes ? writes.finish(id, set) : finishRun(db, id, set));
+  return update(values).catch(async (error: unknown) => {
     // Whatever the answer held, the run is recorded: without what could not be stored.
     const kept = { ...values, bodySnippet: null, answerContentType: null };
-    const rows = await update(kept);
-    if (!rows[0]) throw error;
-    return rows;
+    return update(kept).catch(() => {
+      throw error;
+    });
   });
-  if (!run) throw new Error('run update matched no row');
-  return run;
 }
 
 async function auditFailure(
