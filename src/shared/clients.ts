@@ -142,9 +142,7 @@ export type ClientTeamMember = z.infer<typeof ClientTeamMemberSchema>;
 /** The team an account belongs to: the owner it works under, or the members it has. */
 export const ClientTeamSchema = z.object({
   /** Set for a member: the account whose plan and processes it works in. */
-  owner: z
-    .object({ _id: z.string(), name: z.string(), email: z.string(), teamRole: z.enum(inviteRoles) })
-    .nullable(),
+  owner: ClientTeamMemberSchema.omit({ emailVerified: true }).nullable(),
   members: z.array(ClientTeamMemberSchema),
 });
 export type ClientTeam = z.infer<typeof ClientTeamSchema>;

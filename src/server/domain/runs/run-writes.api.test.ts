@@ -110,12 +110,7 @@ describe('runs finished together', () => {
     expect(finished[0]?.finishedAt?.toISOString()).toBe('2026-11-28T10:00:00.123Z');
     expect(finished.every((run) => run.state === 'finished' && run.durationMs === 1002)).toBe(true);
     // The first finish at once, the other two together while it is written.
-    const ids = finished.map((run) => run.id);
-    const rows = await db
-      .select({ xid: sql<string>`xmin::text` })
-      .from(runs)
-      .where(inArray(runs.id, ids));
-    expect(new Set(rows.map((row) => row.xid))).toHaveLength(2);
+    expect(await writersOf(finished.map((run) => run.id))).toHaveLength(2);
   });
 
   it('answer a run that is not there with an error of its own', async () => {

@@ -12,25 +12,26 @@ import { type RunRow, runs } from '#server/db/schema.ts';
 
 export type RunValues = typeof runs.$inferInsert;
 
-/** What a finished run's answer sets (recordFinish in service.ts). */
-export type RunFinish = Pick<
-  RunRow,
-  | 'state'
-  | 'ok'
-  | 'error'
-  | 'errorKind'
-  | 'errorNode'
-  | 'confirmedByN8n'
-  | 'n8nExecutionId'
-  | 'finishedAt'
-  | 'durationMs'
-  | 'statusCode'
-  | 'bodySnippet'
-  | 'answerContentType'
-  | 'answerBytes'
-  | 'answerCut'
-  | 'answerBinary'
->;
+/** The columns a finished run's answer sets (recordFinish in service.ts). */
+const finishKeys = [
+  'state',
+  'ok',
+  'error',
+  'errorKind',
+  'errorNode',
+  'confirmedByN8n',
+  'n8nExecutionId',
+  'finishedAt',
+  'durationMs',
+  'statusCode',
+  'bodySnippet',
+  'answerContentType',
+  'answerBytes',
+  'answerCut',
+  'answerBinary',
+] as const satisfies readonly (keyof RunRow)[];
+
+export type RunFinish = Pick<RunRow, (typeof finishKeys)[number]>;
 
 export interface RunWrites {
   insert(values: RunValues): Promise<RunRow>;
@@ -49,54 +50,26 @@ export async function finishRun(db: Db, id: string, values: RunFinish): Promise<
   return run;
 }
 
-/** The columns a finish sets, as jsonb_to_recordset reads them. */
-const finishColumns = sql.raw(`id uuid, state text, ok boolean, error text, error_kind text,
-  error_node text, confirmed_by_n8n boolean, n8n_execution_id text,
-  finished_at timestamptz, duration_ms integer, status_code integer, body_snippet text,
-  answer_content_type text, answer_bytes bigint, answer_cut boolean, answer_binary boolean`);
+/** The record a batch of finishes is read as, named and typed as the runs table's columns. */
+const batchRecord = sql.raw(
+  ['id uuid', ...finishKeys.map((key) => `${runs[key].name} ${runs[key].getSQLType()}`)].join(', '),
+);
 
-const fromBatch = (column: string) => sql.raw(`batch.${column}`);
+/** Each finished column set from the batch's record of its run. */
+const setFromBatch = Object.fromEntries(
+  finishKeys.map((key) => [key, sql.raw(`batch.${runs[key].name}`)]),
+);
 
 async function finishAll(db: Db, batch: { id: string; values: RunFinish }[]) {
-  const records = batch.map(({ id, values: v }) => ({
-    id,
-    state: v.state,
-    ok: v.ok,
-    error: v.error,
-    error_kind: v.errorKind,
-    error_node: v.errorNode,
-    confirmed_by_n8n: v.confirmedByN8n,
-    n8n_execution_id: v.n8nExecutionId,
-    finished_at: v.finishedAt?.toISOString() ?? null,
-    duration_ms: v.durationMs,
-    status_code: v.statusCode,
-    body_snippet: v.bodySnippet,
-    answer_content_type: v.answerContentType,
-    answer_bytes: v.answerBytes,
-    answer_cut: v.answerCut,
-    answer_binary: v.answerBinary,
-  }));
+  // Dates go as their ISO text (Date#toJSON), which timestamptz reads at full precision.
+  const records = batch.map(({ id, values }) =>
+    Object.fromEntries([['id', id], ...finishKeys.map((key) => [runs[key].name, values[key]])]),
+  );
   return db
     .update(runs)
-    .set({
-      state: sql`${fromBatch('state')}`,
-      ok: sql`${fromBatch('ok')}`,
-      error: sql`${fromBatch('error')}`,
-      errorKind: sql`${fromBatch('error_kind')}`,
-      errorNode: sql`${fromBatch('error_node')}`,
-      confirmedByN8n: sql`${fromBatch('confirmed_by_n8n')}`,
-      n8nExecutionId: sql`${fromBatch('n8n_execution_id')}`,
-      finishedAt: sql`${fromBatch('finished_at')}`,
-      durationMs: sql`${fromBatch('duration_ms')}`,
-      statusCode: sql`${fromBatch('status_code')}`,
-      bodySnippet: sql`${fromBatch('body_snippet')}`,
-      answerContentType: sql`${fromBatch('answer_content_type')}`,
-      answerBytes: sql`${fromBatch('answer_bytes')}`,
-      answerCut: sql`${fromBatch('answer_cut')}`,
-      answerBinary: sql`${fromBatch('answer_binary')}`,
-    })
-    .from(sql`jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as batch(${finishColumns})`)
-    .where(eq(runs.id, sql`${fromBatch('id')}`))
+    .set(setFromBatch)
+    .from(sql`jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as batch(${batchRecord})`)
+    .where(eq(runs.id, sql.raw('batch.id')))
     .returning();
 }
 
