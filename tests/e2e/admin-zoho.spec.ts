@@ -26,6 +26,38 @@ test('every action and Save ask for a client first', async ({ page, request }) =
   }
 });
 
+test('a chosen client still loading keeps the tools waiting, not asking for a client', async ({
+  page,
+  request,
+}) => {
+  const [admin, client] = await Promise.all([
+    loginAdmin(request),
+    createClientAccount(request, 'Wanda Wait'),
+  ]);
+  // The chosen client's answer is held back until the test lets it through.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(`**/api/admin/clients/${client.user._id}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await openSignedIn(page, admin, `/admin/zoho?client=${client.user._id}`);
+  await expect(page.getByText('Loading client…')).toBeVisible();
+  for (const name of ['Create contact', 'Provision', 'Sync status', 'Save IDs']) {
+    await expect(page.getByRole('button', { name })).toBeDisabled();
+  }
+  await expect(
+    page.getByRole('region', { name: 'Zoho IDs' }).getByLabel('CRM contact ID'),
+  ).toBeDisabled();
+
+  release();
+  await expect(page.getByRole('heading', { level: 2, name: 'Wanda Wait' })).toBeVisible();
+  await page.getByRole('button', { name: 'Create contact' }).click();
+  await expect(page.getByRole('list', { name: 'Action results' })).toContainText('Contact ID');
+});
+
 test('ids are saved, still there after a reload, and deep-link into each app', async ({
   page,
   request,

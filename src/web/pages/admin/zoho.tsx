@@ -62,6 +62,7 @@ export default function AdminZohoPage() {
   const selectedId = params.get(CLIENT_PARAM);
   const selected = useQuery({ ...clientQuery(selectedId ?? ''), enabled: Boolean(selectedId) });
   const client = selected.data ?? null;
+  const loadingClient = Boolean(selectedId) && selected.isPending;
   // Forms start again from the server's values when the client or its saved ids change.
   const idsKey = client ? JSON.stringify([client._id, ...zohoIdKeys.map((k) => client[k])]) : '';
 
@@ -86,11 +87,11 @@ export default function AdminZohoPage() {
               <p>{selected.error.message}</p>
             </Alert>
           ) : (
-            <SelectedClient client={client} loading={Boolean(selectedId) && selected.isPending} />
+            <SelectedClient client={client} loading={loadingClient} />
           )}
-          <CrmIdsForm key={idsKey} client={client} />
+          <CrmIdsForm key={idsKey} client={client} loading={loadingClient} />
           <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
-            <CrmActionsPanel key={client?._id ?? ''} client={client} />
+            <CrmActionsPanel key={client?._id ?? ''} client={client} loading={loadingClient} />
             <QuickLinks client={client} />
           </div>
         </div>

@@ -83,7 +83,11 @@ interface LogEntry extends Outcome {
 
 let nextEntry = 1;
 
-export function CrmActionsPanel({ client }: { client: User | null }) {
+/**
+ * `loading`: a client is chosen and still on its way; the actions wait for it rather than
+ * say that none is chosen.
+ */
+export function CrmActionsPanel({ client, loading }: { client: User | null; loading: boolean }) {
   const queryClient = useQueryClient();
   const [log, setLog] = useState<LogEntry[]>([]);
   const record = (entry: Omit<LogEntry, 'id' | 'at'>) =>
@@ -125,7 +129,7 @@ export function CrmActionsPanel({ client }: { client: User | null }) {
             key={action.key}
             variant="secondary"
             size="sm"
-            disabled={run.isPending}
+            disabled={run.isPending || loading}
             onClick={() => start(action)}
           >
             {run.isPending && run.variables?.action === action ? 'Working…' : action.label}

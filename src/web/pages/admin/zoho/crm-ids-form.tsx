@@ -23,7 +23,8 @@ import {
 
 const emptyIds = Object.fromEntries(zohoIdKeys.map((key) => [key, ''])) as CrmIdsInput;
 
-export function CrmIdsForm({ client }: { client: User | null }) {
+/** `loading`: a chosen client is on its way; nothing is typed into a form about to be replaced. */
+export function CrmIdsForm({ client, loading }: { client: User | null; loading: boolean }) {
   const save = useClientChange(client?._id ?? '', (values: CrmIds) =>
     clientCalls.update(client?._id ?? '', values),
   );
@@ -58,7 +59,7 @@ export function CrmIdsForm({ client }: { client: User | null }) {
       }
     >
       <form onSubmit={onSubmit} noValidate>
-        <fieldset disabled={isSubmitting} className="grid gap-4 sm:grid-cols-2">
+        <fieldset disabled={isSubmitting || loading} className="grid gap-4 sm:grid-cols-2">
           {zohoIdKeys.map((key) => (
             <TextField
               key={key}
@@ -75,7 +76,7 @@ export function CrmIdsForm({ client }: { client: User | null }) {
           ))}
         </fieldset>
         <FormFooter>
-          <Button type="submit" disabled={isSubmitting}>
+          <Button type="submit" disabled={isSubmitting || loading}>
             {isSubmitting ? 'Saving…' : 'Save IDs'}
           </Button>
         </FormFooter>
