@@ -1,11 +1,12 @@
-// Writes .br and .gz beside every text asset of the web build, so the server sends
-// pre-compressed files (src/server/http/static-files.ts) without compressing per request.
+// Writes .br and .gz beside every text file of the web build, pre-rendered pages
+// included, so the server sends pre-compressed files (src/server/http/static-files.ts)
+// without compressing per request, or at each start.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const root = process.argv[2] ?? `${process.env.BUILD_DIR ?? 'build'}/client`;
-const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|xml|webmanifest|map)$/;
+const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|txt|xml|webmanifest|map)$/;
 
 function walk(dir) {
   for (const name of readdirSync(dir)) {

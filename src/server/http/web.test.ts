@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerWeb } from './web.ts';
@@ -25,6 +25,13 @@ beforeAll(async () => {
   writeFileSync(join(root, '__spa-fallback.html'), page);
   writeFileSync(join(root, 'index.html'), page);
   writeFileSync(join(root, 'about', 'index.html'), page.replace('Hello', 'About'));
+  // The build's compressed copies of a page (scripts/compress-build.mjs), told apart from
+  // a compression made at start by what they hold.
+  const contact = page.replace('Hello', 'Contact');
+  mkdirSync(join(root, 'contact'));
+  writeFileSync(join(root, 'contact', 'index.html'), contact);
+  writeFileSync(join(root, 'contact', 'index.html.br'), brotliCompressSync(`${contact}<!--br-->`));
+  writeFileSync(join(root, 'contact', 'index.html.gz'), gzipSync(`${contact}<!--gz-->`));
   writeFileSync(join(root, 'assets', 'app-abc123.js'), asset);
   writeFileSync(join(root, 'assets', 'app-abc123.js.br'), brotliCompressSync(asset));
   writeFileSync(join(root, 'robots.txt'), 'User-agent: *\n');
@@ -53,6 +60,17 @@ describe('registerWeb', () => {
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+
+  it("sends a page's pre-compressed copies from the build, and never by their file names", async () => {
+    const br = await app.inject({ url: '/contact', headers: { 'accept-encoding': 'br' } });
+    expect(brotliDecompressSync(br.rawPayload).toString()).toMatch(/<p>Contact<\/p>.*<!--br-->$/);
+    const gzip = await app.inject({ url: '/contact', headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gzip.rawPayload).toString()).toMatch(/<!--gz-->$/);
+    expect(br.headers['content-security-policy']).toContain("'sha256-");
+    for (const url of ['/contact/index.html.br', '/contact/index.html.gz']) {
+      expect((await app.inject({ url })).statusCode).toBe(404);
+    }
   });
 
   it('caches hashed assets for a year and sends the pre-compressed copy', async () => {

@@ -18,7 +18,16 @@ const PAGE_CACHE = 'no-cache';
 const ASSET_CACHE = 'public, max-age=31536000, immutable';
 const FILE_CACHE = 'public, max-age=3600';
 
-function toPage(html: Buffer): StaticFile {
+/** A file's compressed copy the build wrote beside it (scripts/compress-build.mjs). */
+const copyOf = (file: string, suffix: '.br' | '.gz') =>
+  existsSync(`${file}${suffix}`) ? readFileSync(`${file}${suffix}`) : undefined;
+
+/**
+ * A pre-rendered page, with the build's compressed copies when it wrote them; a build
+ * without them is compressed here once, at start.
+ */
+function toPage(file: string): StaticFile {
+  const html = readFileSync(file);
   const hashes = [...html.toString('utf8').matchAll(INLINE_SCRIPT)]
     .map((m) => m[1] ?? '')
     .filter((body) => body.length > 0)
@@ -27,6 +36,8 @@ function toPage(html: Buffer): StaticFile {
     contentType: 'text/html; charset=utf-8',
     cacheControl: PAGE_CACHE,
     headers: { 'content-security-policy': contentSecurityPolicy(hashes) },
+    br: copyOf(file, '.br'),
+    gzip: copyOf(file, '.gz'),
     compress: 'always',
   });
 }
@@ -59,6 +70,8 @@ const CONTENT_TYPES: Record<string, string> = {
 /** Text worth compressing, as scripts/compress-build.mjs picks it; the rest is sent as is. */
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|xml|webmanifest|map)$/;
 
+const PAGE_FILE = /\.html(\.br|\.gz)?$/;
+
 const contentTypeOf = (name: string) =>
   CONTENT_TYPES[name.slice(name.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
 
@@ -71,14 +84,11 @@ function filesUnder(dir: string): string[] {
 
 /** The build's files by URL path ("/assets/app-abc123.js"), with their compressed copies. */
 function buildFiles(webRoot: string, files: string[]): Map<string, StaticFile> {
-  const present = new Set(files);
   const served = new Map<string, StaticFile>();
   for (const file of files) {
-    // Pages are served by their route alone, never by their file name.
-    if (file.endsWith('.html')) continue;
+    // Pages are served by their route alone, never by their file name or their copies'.
+    if (PAGE_FILE.test(file)) continue;
     const urlPath = `/${relative(webRoot, file).split(sep).join('/')}`;
-    const copy = (suffix: string) =>
-      present.has(`${file}${suffix}`) ? readFileSync(`${file}${suffix}`) : undefined;
     served.set(
       urlPath,
       staticFile(readFileSync(file), {
@@ -86,8 +96,8 @@ function buildFiles(webRoot: string, files: string[]): Map<string, StaticFile> {
         cacheControl: urlPath.includes('/assets/') ? ASSET_CACHE : FILE_CACHE,
         lastModified: statSync(file).mtime,
         ranges: true,
-        br: copy('.br'),
-        gzip: copy('.gz'),
+        br: copyOf(file, '.br'),
+        gzip: copyOf(file, '.gz'),
         ...(COMPRESSIBLE.test(file) && { compress: 'when-smaller' as const }),
       }),
     );
@@ -106,13 +116,13 @@ export async function registerWeb(app: FastifyInstance, webRoot: string): Promis
     app.log.warn(`No web build in ${webRoot}; run "npm run build". Serving the API only.`);
     return null;
   }
-  const fallback = toPage(readFileSync(fallbackFile));
+  const fallback = toPage(fallbackFile);
   const files = filesUnder(webRoot);
   const pagePaths = files
     .filter((file) => file.endsWith(`${sep}index.html`))
     .map((file) => {
       const path = `/${relative(webRoot, file).split(sep).slice(0, -1).join('/')}`;
-      const page = toPage(readFileSync(file));
+      const page = toPage(file);
       app.get(path, { schema: { hide: true } }, (request, reply) =>
         sendStaticFile(request, reply, page),
       );
