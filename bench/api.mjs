@@ -254,15 +254,17 @@ try {
       `  bare node:http, ${bareNames[name]}: ${rps(bareRps[name])} req/s (median of ${readings.length}; readings ${rps(Math.min(...readings))}–${rps(Math.max(...readings))}, a spread of ${pct(spread)}: the machine's noise); server CPU ${micros(bareCpu.get(name))} a request`,
     );
   }
-  const sideLine = (key, label) => {
+  const sideLine = (call, side, label) => {
+    const key = `${call}/${side}`;
     const values = ratios.get(key);
     const rounds = values.map((value) => (value * 100).toFixed(1)).join(', ');
     const serverCpu = median(cpu.get(key) ?? []);
     const clientCpu = median(client.get(key));
     const clientBound = serverCpu < clientCpu ? ' (the load generator is the limit here)' : '';
-    const helloShare = key.startsWith('list/')
-      ? ''
-      : `, ${pct(median(rates.get(key)) / bareRps.hello)} of hello world`;
+    const helloShare =
+      bareOf[call] === 'hello'
+        ? ''
+        : `, ${pct(median(rates.get(key)) / bareRps.hello)} of hello world`;
     return `    ${label}: ${pct(median(values))} of bare (rounds ${rounds})${helloShare}; CPU per request: server ${micros(cpu.get(key))}, autocannon ${micros(client.get(key))}${clientBound}; errors ${errors.get(key)}`;
   };
   let ok = true;
@@ -273,8 +275,8 @@ try {
     console.log(
       `  ${name} at its maximum (budget >= ${pct(MAX_BUDGET)} of bare node:http sending ${bareNames[bareOf[call]]}): ${passed ? 'PASS' : 'FAIL'}`,
     );
-    console.log(sideLine(`${call}/now`, 'this build'));
-    if (previous) console.log(sideLine(`${call}/before`, 'previous release'));
+    console.log(sideLine(call, 'now', 'this build'));
+    if (previous) console.log(sideLine(call, 'before', 'previous release'));
   }
   ok = (await measureFixedRate(current, bareRps.hello)) && ok;
   process.exitCode = ok ? 0 : 1;

@@ -18,15 +18,21 @@ const PAGE_CACHE = 'no-cache';
 const ASSET_CACHE = 'public, max-age=31536000, immutable';
 const FILE_CACHE = 'public, max-age=3600';
 
-/** A file's compressed copy the build wrote beside it (scripts/compress-build.mjs). */
-const copyOf = (file: string, suffix: '.br' | '.gz') =>
-  existsSync(`${file}${suffix}`) ? readFileSync(`${file}${suffix}`) : undefined;
+/** Reads a file's compressed copy the build wrote beside it (scripts/compress-build.mjs). */
+type CopyOf = (file: string, suffix: '.br' | '.gz') => Buffer | undefined;
+
+/** Copies are looked up among the build's files, already listed, not on disk one by one. */
+function copiesAmong(files: string[]): CopyOf {
+  const present = new Set(files);
+  return (file, suffix) =>
+    present.has(`${file}${suffix}`) ? readFileSync(`${file}${suffix}`) : undefined;
+}
 
 /**
  * A pre-rendered page, with the build's compressed copies when it wrote them; a build
  * without them is compressed here once, at start.
  */
-function toPage(file: string): StaticFile {
+function toPage(file: string, copyOf: CopyOf): StaticFile {
   const html = readFileSync(file);
   const hashes = [...html.toString('utf8').matchAll(INLINE_SCRIPT)]
     .map((m) => m[1] ?? '')
@@ -67,7 +73,10 @@ const CONTENT_TYPES: Record<string, string> = {
   wasm: 'application/wasm',
   pdf: 'application/pdf',
 };
-/** Text worth compressing, as scripts/compress-build.mjs picks it; the rest is sent as is. */
+/**
+ * Text other than pages worth compressing, as scripts/compress-build.mjs picks it; the rest
+ * is sent as is.
+ */
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|xml|webmanifest|map)$/;
 
 const PAGE_FILE = /\.html(\.br|\.gz)?$/;
@@ -83,7 +92,7 @@ function filesUnder(dir: string): string[] {
 }
 
 /** The build's files by URL path ("/assets/app-abc123.js"), with their compressed copies. */
-function buildFiles(webRoot: string, files: string[]): Map<string, StaticFile> {
+function buildFiles(webRoot: string, files: string[], copyOf: CopyOf): Map<string, StaticFile> {
   const served = new Map<string, StaticFile>();
   for (const file of files) {
     // Pages are served by their route alone, never by their file name or their copies'.
@@ -116,13 +125,14 @@ export async function registerWeb(app: FastifyInstance, webRoot: string): Promis
     app.log.warn(`No web build in ${webRoot}; run "npm run build". Serving the API only.`);
     return null;
   }
-  const fallback = toPage(fallbackFile);
   const files = filesUnder(webRoot);
+  const copyOf = copiesAmong(files);
+  const fallback = toPage(fallbackFile, copyOf);
   const pagePaths = files
     .filter((file) => file.endsWith(`${sep}index.html`))
     .map((file) => {
       const path = `/${relative(webRoot, file).split(sep).slice(0, -1).join('/')}`;
-      const page = toPage(file);
+      const page = toPage(file, copyOf);
       app.get(path, { schema: { hide: true } }, (request, reply) =>
         sendStaticFile(request, reply, page),
       );
@@ -130,7 +140,7 @@ export async function registerWeb(app: FastifyInstance, webRoot: string): Promis
     });
   // A form submitted before the page hydrated (page-forms.ts).
   await registerPageFormPosts(app, pagePaths);
-  for (const [path, file] of buildFiles(webRoot, files)) {
+  for (const [path, file] of buildFiles(webRoot, files, copyOf)) {
     app.get(path, { schema: { hide: true } }, (request, reply) =>
       sendStaticFile(request, reply, file),
     );
